@@ -1,0 +1,27 @@
+import { noContent, route } from "@/lib/http/route";
+import { endpointParams } from "@/lib/http/params";
+import { EndpointHeadersIn, EndpointHeadersPatchIn } from "@/lib/endpoints/schemas";
+import { getEndpointHeaders, patchEndpointHeaders, replaceEndpointHeaders } from "@/lib/endpoints/manage-endpoint-keys";
+
+// GET /api/v1/app/{app_id}/endpoint/{endpoint_id}/headers — custom headers (sensitive values withheld)
+export const GET = route({ auth: "any", params: endpointParams }, ({ scope, params }) =>
+  getEndpointHeaders(scope, params.app_id, params.endpoint_id),
+);
+
+// PUT /api/v1/app/{app_id}/endpoint/{endpoint_id}/headers — replace all custom headers
+export const PUT = route(
+  { auth: "any", write: true, params: endpointParams, body: EndpointHeadersIn },
+  async ({ scope, params, body }) => {
+    await replaceEndpointHeaders(scope, params.app_id, params.endpoint_id, body.headers);
+    return noContent;
+  },
+);
+
+// PATCH /api/v1/app/{app_id}/endpoint/{endpoint_id}/headers — set some headers; null removes one
+export const PATCH = route(
+  { auth: "any", write: true, params: endpointParams, body: EndpointHeadersPatchIn },
+  async ({ scope, params, body }) => {
+    await patchEndpointHeaders(scope, params.app_id, params.endpoint_id, body.headers);
+    return noContent;
+  },
+);

@@ -1,0 +1,8 @@
+import { route } from "@/lib/http/route";
+import { endpointParams } from "@/lib/http/params";
+import { getEndpointSecret } from "@/lib/endpoints/manage-endpoint-keys";
+
+// GET /api/v1/app/{app_id}/endpoint/{endpoint_id}/secret — the signing secret (public key for ed25519)
+export const GET = route({ auth: "any", params: endpointParams }, ({ scope, params }) =>
+  getEndpointSecret(scope, params.app_id, params.endpoint_id),
+);

@@ -1,0 +1,17 @@
+import { z } from "zod";
+import { reply, route, zBool } from "@/lib/http/route";
+import { listQuery } from "@/lib/http/pagination";
+import { ApplicationIn } from "@/lib/applications/schemas";
+import { createApplication, listApplications } from "@/lib/applications/manage-applications";
+
+// GET /api/v1/app — list applications
+export const GET = route({ auth: "any", query: listQuery }, ({ scope, query }) => listApplications(scope, query));
+
+// POST /api/v1/app — create an application (get_if_exists returns the one with the same uid)
+export const POST = route(
+  { auth: "operator", write: true, body: ApplicationIn, query: z.object({ get_if_exists: zBool.default(false) }) },
+  async ({ scope, body, query }) => {
+    const { created, app } = await createApplication(scope, body, query.get_if_exists);
+    return reply(created ? 201 : 200, app);
+  },
+);

@@ -1,0 +1,35 @@
+import { z } from "zod";
+import { noContent, reply, route, zBool } from "@/lib/http/route";
+import { eventTypeParams } from "@/lib/http/params";
+import { EventTypePatch, EventTypeUpdate } from "@/lib/event-types/schemas";
+import { serializeEventType } from "@/lib/event-types/serialize";
+import { deleteEventType, findEventType, patchEventType, upsertEventType } from "@/lib/event-types/manage-event-types";
+
+// GET /api/v1/event-type/{event_type_name} — one event type with its schemas
+export const GET = route({ auth: "any", params: eventTypeParams }, async ({ scope, params }) =>
+  serializeEventType(await findEventType(scope, params.event_type_name)),
+);
+
+// PUT /api/v1/event-type/{event_type_name} — replace an event type, creating it (201) when missing
+export const PUT = route(
+  { auth: "operator", write: true, params: eventTypeParams, body: EventTypeUpdate },
+  async ({ scope, params, body }) => {
+    const { created, eventType } = await upsertEventType(scope, params.event_type_name, body);
+    return reply(created ? 201 : 200, eventType);
+  },
+);
+
+// PATCH /api/v1/event-type/{event_type_name} — update some fields of an event type
+export const PATCH = route(
+  { auth: "operator", write: true, params: eventTypeParams, body: EventTypePatch },
+  ({ scope, params, body }) => patchEventType(scope, params.event_type_name, body),
+);
+
+// DELETE /api/v1/event-type/{event_type_name} — archive an event type (expunge=true deletes it)
+export const DELETE = route(
+  { auth: "operator", write: true, params: eventTypeParams, query: z.object({ expunge: zBool.default(false) }) },
+  async ({ scope, params, query }) => {
+    await deleteEventType(scope, params.event_type_name, query.expunge);
+    return noContent;
+  },
+);

@@ -1,0 +1,12 @@
+import { route } from "@/lib/http/route";
+import { checkHealth } from "@/lib/health/check-health";
+
+export const dynamic = "force-dynamic";
+
+// GET /api/v1/health — database and Redis reachability (200 when both answer, 503 otherwise)
+export const GET = route({ auth: "public" }, async () => {
+  const health = await checkHealth();
+  return Response.json({ status: health.ok ? "ok" : "degraded", database: health.database, redis: health.redis }, {
+    status: health.ok ? 200 : 503,
+  });
+});

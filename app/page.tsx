@@ -1,0 +1,24 @@
+export default function Home() {
+  return (
+    <main className="mx-auto max-w-2xl p-10">
+      <h1 className="text-3xl font-semibold">Herald</h1>
+      <p className="mt-3 text-slate-600">
+        Self-hosted webhook delivery: signed with Standard Webhooks, retried with backoff, dead-lettered
+        when it cannot be delivered, never lost.
+      </p>
+      <ul className="mt-6 list-disc space-y-1 pl-6 text-slate-700">
+        <li>
+          Operator API: <code>/api/v1</code> (Svix-compatible; OpenAPI at{" "}
+          <a className="text-blue-700 underline" href="/api/v1/openapi.json">
+            /api/v1/openapi.json
+          </a>
+          )
+        </li>
+        <li>Consumer portal: opened through a link from <code>POST /api/v1/auth/app-portal-access/&#123;app_id&#125;</code></li>
+        <li>
+          Health: <a className="text-blue-700 underline" href="/api/v1/health">/api/v1/health</a>
+        </li>
+      </ul>
+    </main>
+  );
+}

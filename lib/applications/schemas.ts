@@ -1,0 +1,23 @@
+import { z } from "zod";
+import { zMetadata, zUid } from "../http/fields";
+
+export const ApplicationIn = z.object({
+  name: z.string().min(1, "must not be empty").max(256),
+  uid: zUid.nullish(),
+  metadata: zMetadata.default({}),
+  throttleRate: z.number().int().min(1).max(65535).nullish(),
+  rateLimit: z.number().int().min(1).max(65535).nullish(),
+  /** Herald extension: "raw" sends the published payload verbatim instead of the envelope. */
+  payloadFormat: z.enum(["envelope", "raw"]).optional(),
+});
+export type ApplicationIn = z.infer<typeof ApplicationIn>;
+
+export const ApplicationPatch = z.object({
+  name: z.string().min(1).max(256).optional(),
+  uid: zUid.nullish(),
+  metadata: zMetadata.optional(),
+  throttleRate: z.number().int().min(0).max(65535).nullish(),
+  rateLimit: z.number().int().min(0).max(65535).nullish(),
+  payloadFormat: z.enum(["envelope", "raw"]).optional(),
+});
+export type ApplicationPatch = z.infer<typeof ApplicationPatch>;

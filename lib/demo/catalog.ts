@@ -1,0 +1,62 @@
+// The demo catalog `npm run up` installs, so a new user sees real event types with schemas.
+export const DEMO_EVENT_TYPES = [
+  {
+    name: "order.created",
+    description: "A customer placed an order.",
+    schemas: {
+      "1": {
+        type: "object",
+        required: ["order_id", "amount", "currency"],
+        properties: {
+          order_id: { type: "string", examples: ["ord_xyz789"] },
+          amount: { type: "integer", description: "Minor units", examples: [9999] },
+          currency: { type: "string", examples: ["EUR"] },
+          customer_id: { type: "string", examples: ["cus_001"] },
+        },
+      },
+    },
+  },
+  {
+    name: "order.paid",
+    description: "An order's payment succeeded; ship it.",
+    schemas: {
+      "1": {
+        type: "object",
+        required: ["order_id", "amount", "paid_at"],
+        properties: {
+          order_id: { type: "string", examples: ["ord_xyz789"] },
+          amount: { type: "integer", examples: [9999] },
+          currency: { type: "string", examples: ["EUR"] },
+          paid_at: { type: "string", format: "date-time" },
+        },
+      },
+    },
+  },
+  {
+    name: "invoice.created",
+    description: "An invoice was issued.",
+    schemas: {
+      "1": {
+        type: "object",
+        properties: {
+          invoice_id: { type: "string", examples: ["inv_2026_0042"] },
+          total: { type: "integer", examples: [12000] },
+          due_date: { type: "string", format: "date" },
+        },
+      },
+    },
+  },
+  {
+    name: "customer.updated",
+    description: "A customer's profile changed; `previous` carries the old values.",
+    schemas: {
+      "1": {
+        type: "object",
+        properties: {
+          customer_id: { type: "string", examples: ["cus_001"] },
+          email: { type: "string", format: "email" },
+        },
+      },
+    },
+  },
+];

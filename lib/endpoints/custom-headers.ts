@@ -1,0 +1,36 @@
+import { invalid } from "../http/errors";
+
+// Headers Herald sets itself and an endpoint's custom headers may not replace.
+const RESERVED = new Set([
+  "content-type",
+  "content-length",
+  "user-agent",
+  "host",
+  "connection",
+  "transfer-encoding",
+  "keep-alive",
+  "upgrade",
+  "te",
+  "trailer",
+  "expect",
+]);
+const RESERVED_PREFIXES = ["webhook-", "svix-", "herald-"];
+
+// Values of these are credentials: shown as names only (EndpointHeadersOut.sensitive).
+const SENSITIVE = /^(authorization|proxy-authorization|cookie|x-api-key|api-key|x-auth-token)$|secret|token|password/i;
+
+const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+export function validateCustomHeaders(headers: Record<string, string | null>, loc = ["body", "headers"]): void {
+  for (const [name, value] of Object.entries(headers)) {
+    const lower = name.toLowerCase();
+    if (!TOKEN.test(name)) throw invalid([...loc, name], "is not a valid HTTP header name");
+    if (RESERVED.has(lower) || RESERVED_PREFIXES.some((p) => lower.startsWith(p)))
+      throw invalid([...loc, name], "is set by Herald and cannot be overridden");
+    if (value !== null && /[\r\n\0]/.test(value)) throw invalid([...loc, name], "value must not contain line breaks");
+  }
+}
+
+export function isSensitiveHeader(name: string): boolean {
+  return SENSITIVE.test(name);
+}

@@ -1,0 +1,29 @@
+import type { Endpoint } from "../generated/prisma/client";
+
+/** EndpointOut, plus Herald's state fields (state, disabledReason, circuit, signing). */
+export function serializeEndpoint(ep: Endpoint) {
+  const eventTypes = ep.eventTypes.length > 0 ? ep.eventTypes : null;
+  return {
+    id: ep.id,
+    uid: ep.uid,
+    url: ep.url,
+    description: ep.description,
+    version: ep.version,
+    disabled: ep.state !== "active",
+    eventTypes,
+    filterTypes: eventTypes,
+    channels: ep.channels.length > 0 ? ep.channels : null,
+    metadata: ep.metadata as Record<string, string>,
+    throttleRate: ep.throttleRate,
+    rateLimit: ep.throttleRate,
+    state: ep.state,
+    disabledReason: ep.disabledReason,
+    circuitState: ep.circuitState,
+    signing: ep.signingAlgorithm,
+    publicKey: ep.publicKey,
+    retrySchedule: ep.retrySchedule.length > 0 ? ep.retrySchedule : null,
+    createdAt: ep.createdAt.toISOString(),
+    updatedAt: ep.updatedAt.toISOString(),
+  };
+}
+export type EndpointOut = ReturnType<typeof serializeEndpoint>;

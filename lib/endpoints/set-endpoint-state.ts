@@ -1,0 +1,33 @@
+import { db } from "../db";
+import type { EndpointState } from "../generated/prisma/client";
+
+// Every change of an endpoint's state goes through here, so the health counters are reset
+// consistently when it comes back and listeners (operational webhooks) see each transition.
+
+export type StateChange = { endpointId: string; from: EndpointState; to: EndpointState; reason: string | null };
+type Listener = (change: StateChange) => Promise<void> | void;
+const listeners: Listener[] = [];
+
+export function onEndpointStateChange(listener: Listener): void {
+  listeners.push(listener);
+}
+
+export async function setEndpointState(endpointId: string, to: EndpointState, reason: string | null = null) {
+  const current = await db.endpoint.findUnique({ where: { id: endpointId }, select: { state: true } });
+  if (!current) return null;
+  const updated = await db.endpoint.update({
+    where: { id: endpointId },
+    data: {
+      state: to,
+      disabledReason: to === "active" ? null : reason,
+      stateChangedAt: new Date(),
+      ...(to === "active"
+        ? { circuitState: "closed", circuitOpenedAt: null, consecutiveFailures: 0, failingSince: null }
+        : {}),
+    },
+  });
+  if (current.state !== to) {
+    for (const l of listeners) await l({ endpointId, from: current.state, to, reason });
+  }
+  return updated;
+}

@@ -1,0 +1,81 @@
+import { z } from "zod";
+
+// The one place that reads process.env. Parsed once, at boot (instrumentation.ts for the web
+// process, worker/index.ts for the worker): a bad setting stops start-up with its name.
+
+const urlSafe = /^[A-Za-z0-9_-]+$/;
+
+const secondsList = z
+  .string()
+  .trim()
+  .regex(/^\d+(\s*,\s*\d+)*$/, "must be comma-separated whole seconds, e.g. 1,1,2")
+  .transform((s) => s.split(",").map((n) => Number(n.trim())));
+
+const cidrList = z
+  .string()
+  .trim()
+  .transform((s) =>
+    s
+      .split(",")
+      .map((c) => c.trim())
+      .filter(Boolean),
+  );
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  DATABASE_URL: z
+    .string({ error: "is required, e.g. postgresql://user:pass@127.0.0.1:5432/herald" })
+    .regex(/^postgres(ql)?:\/\//, "must be a postgresql:// URL"),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, "must be a redis:// URL")
+    .default("redis://127.0.0.1:6379"),
+  // Prefix for every Redis key, so several Herald instances (or test runs) can share a server.
+  HERALD_REDIS_PREFIX: z.string().regex(urlSafe).default("herald"),
+  HERALD_PUBLIC_URL: z.url().optional(),
+  HERALD_ENCRYPTION_KEY: z
+    .string({ error: "is required: 32 random bytes, base64 (npm run up generates one into .env)" })
+    .refine((k) => Buffer.from(k, "base64").length === 32, "must be 32 bytes encoded as base64"),
+  HERALD_BOOTSTRAP_API_KEY: z
+    .string()
+    .min(32, "must be at least 32 characters")
+    .regex(urlSafe, "may only contain A-Z a-z 0-9 _ -")
+    .optional(),
+  HERALD_RETRY_SCHEDULE: secondsList.optional(),
+  HERALD_ALLOW_PRIVATE_NETWORKS: cidrList.default([]),
+  HERALD_REQUEST_TIMEOUT_MS: positiveInt(15_000),
+  HERALD_CONNECT_TIMEOUT_MS: positiveInt(5_000),
+  HERALD_DEAD_LETTER_RETENTION_DAYS: positiveInt(30),
+  HERALD_WORKER_CONCURRENCY: positiveInt(200),
+  HERALD_ENDPOINT_CONCURRENCY: positiveInt(10),
+  // Origins allowed to embed the portal in an iframe (CSP frame-ancestors), space-separated.
+  HERALD_PORTAL_FRAME_ANCESTORS: z.string().default("'self'"),
+  HERALD_DATA_DIR: z.string().default(".data"),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+});
+
+export type Env = z.infer<typeof schema> & { HERALD_PUBLIC_URL: string };
+
+export class ConfigError extends Error {}
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  // Empty strings mean "unset" (a blank line in .env must not fail a regex).
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ""));
+  const result = schema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const env = result.data;
+  return { ...env, HERALD_PUBLIC_URL: env.HERALD_PUBLIC_URL ?? `http://localhost:${env.PORT}` };
+}
+
+let cached: Env | undefined;
+
+export function env(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}

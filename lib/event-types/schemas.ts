@@ -1,0 +1,37 @@
+import { z } from "zod";
+import { zFeatureFlag } from "../http/fields";
+
+// Event type names follow resource.action ("invoice.paid"): segments of [a-zA-Z0-9_-] joined by dots.
+export const EVENT_TYPE_NAME = /^[a-zA-Z0-9_-]+(\.[a-zA-Z0-9_-]+)+$/;
+export const zCatalogName = z
+  .string()
+  .max(256, "must be at most 256 characters")
+  .regex(
+    EVENT_TYPE_NAME,
+    "must be resource.action, e.g. invoice.paid: segments of a-z A-Z 0-9 _ - separated by dots",
+  );
+
+// {"1": {<JSON schema>}, "2": {...}}: a schema per version.
+const zSchemas = z.record(z.string().regex(/^\d+$/, "schema versions are whole numbers: \"1\", \"2\""), z.record(z.string(), z.unknown()));
+
+export const EventTypeIn = z.object({
+  name: zCatalogName,
+  description: z.string().max(10_000),
+  schemas: zSchemas.nullish(),
+  archived: z.boolean().default(false),
+  deprecated: z.boolean().default(false),
+  featureFlag: zFeatureFlag.nullish(),
+});
+export type EventTypeIn = z.infer<typeof EventTypeIn>;
+
+export const EventTypeUpdate = EventTypeIn.omit({ name: true });
+export type EventTypeUpdate = z.infer<typeof EventTypeUpdate>;
+
+export const EventTypePatch = z.object({
+  description: z.string().max(10_000).optional(),
+  schemas: zSchemas.nullish(),
+  archived: z.boolean().optional(),
+  deprecated: z.boolean().optional(),
+  featureFlag: zFeatureFlag.nullish(),
+});
+export type EventTypePatch = z.infer<typeof EventTypePatch>;

@@ -1,0 +1,42 @@
+import { z } from "zod";
+import { zChannel, zEventTypeName, zIdOrUid } from "./fields";
+import { listQuery } from "./pagination";
+import { zBool, zList } from "./route";
+
+// Path and query schemas shared by the /api/v1 route files.
+
+export const appParams = z.object({ app_id: zIdOrUid });
+export const endpointParams = appParams.extend({ endpoint_id: zIdOrUid });
+export const msgParams = appParams.extend({ msg_id: zIdOrUid });
+export const attemptParams = msgParams.extend({ attempt_id: zIdOrUid });
+export const msgEndpointParams = msgParams.extend({ endpoint_id: zIdOrUid });
+export const eventTypeParams = z.object({ event_type_name: zEventTypeName });
+
+const zQueryDate = z.iso
+  .datetime({ offset: true, message: "must be an ISO 8601 date-time, e.g. 2026-01-15T10:30:00Z" })
+  .transform((s) => new Date(s));
+
+export const withContent = { with_content: zBool.default(true) };
+export const timeRange = { before: zQueryDate.optional(), after: zQueryDate.optional() };
+export const eventTypesFilter = { event_types: zList(zEventTypeName).optional() };
+export const channelFilter = { channel: zChannel.optional() };
+export const messageStatus = z.coerce
+  .number()
+  .int()
+  .refine((n) => [0, 1, 2, 3].includes(n), "must be 0 (success), 1 (pending), 2 (fail) or 3 (sending)");
+export const statusCodeClass = z.coerce
+  .number()
+  .int()
+  .refine((n) => [0, 100, 200, 300, 400, 500].includes(n), "must be one of 0, 100, 200, 300, 400, 500");
+
+export const attemptListQuery = listQuery.extend({
+  ...withContent,
+  ...timeRange,
+  ...eventTypesFilter,
+  ...channelFilter,
+  status: messageStatus.optional(),
+  status_code_class: statusCodeClass.optional(),
+  endpoint_id: zIdOrUid.optional(),
+});
+
+export const isoDate = zQueryDate;

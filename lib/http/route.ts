@@ -1,0 +1,150 @@
+import { z } from "zod";
+import { authenticate } from "../auth/authenticate";
+import { assertCanWrite, scopeOf, type Principal, type Scope } from "../auth/principal";
+import { logger } from "../logger";
+import { ApiError, ValidationError } from "./errors";
+import { claimIdempotencyKey } from "./idempotency";
+import { parseJson, readBody } from "./read-body";
+import { parseOr422 } from "./validation";
+
+// The one route builder: every /api/v1 handler is auth + zod parse + a call into lib/, and every
+// error is rendered here, once. Handlers return plain data (sent as JSON with `status`), a
+// Response, or `noContent`.
+
+type AnyZod = z.ZodType;
+type Infer<S> = S extends AnyZod ? z.infer<S> : undefined;
+
+export type RouteSpec<P, Q, B> = {
+  /** "operator": API keys only. "any": API keys or a portal session. "public": no auth. */
+  auth: "operator" | "any" | "public";
+  params?: P;
+  query?: Q;
+  body?: B;
+  /** Success status when the handler returns data (default 200). */
+  status?: number;
+  /** Mutations are refused for read-only portal sessions and honour `idempotency-key`. */
+  write?: boolean;
+};
+
+export type RouteContext<P, Q, B> = {
+  req: Request;
+  principal: Principal;
+  scope: Scope;
+  params: Infer<P>;
+  query: Infer<Q>;
+  body: Infer<B>;
+};
+
+export const noContent = Symbol("noContent");
+
+/** Data with a status other than the route's default (e.g. 201 vs 200 for upserts). */
+export class Reply {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+  ) {}
+}
+export const reply = (status: number, body: unknown) => new Reply(status, body);
+
+type HandlerResult = unknown;
+
+type NextContext = { params: Promise<Record<string, string | string[]>> };
+
+const PUBLIC_PRINCIPAL: Principal = { kind: "operator", environmentId: "", apiKeyId: "" };
+
+export function route<P extends AnyZod | undefined, Q extends AnyZod | undefined, B extends AnyZod | undefined>(
+  spec: RouteSpec<P, Q, B>,
+  handler: (ctx: RouteContext<P, Q, B>) => Promise<HandlerResult>,
+) {
+  return async (req: Request, ctx: NextContext): Promise<Response> => {
+    try {
+      const principal = spec.auth === "public" ? PUBLIC_PRINCIPAL : await authenticate(req.headers.get("authorization"));
+      if (spec.auth === "operator" && principal.kind !== "operator")
+        throw new ApiError(403, "forbidden", "This operation needs an operator API key");
+      if (spec.write) assertCanWrite(principal);
+
+      const rawParams = ctx ? await ctx.params : {};
+      const params = (spec.params ? parseOr422(spec.params, rawParams, "path") : undefined) as Infer<P>;
+      const url = new URL(req.url);
+      const query = (spec.query ? parseOr422(spec.query, queryObject(url), "query") : undefined) as Infer<Q>;
+
+      let text = "";
+      let body = undefined as Infer<B>;
+      if (spec.body) {
+        text = await readBody(req);
+        body = parseOr422(spec.body, parseJson(text), "body") as Infer<B>;
+      }
+
+      const run = async () => {
+        const result = await handler({ req, principal, scope: scopeOf(principal), params, query, body });
+        return result;
+      };
+
+      const idemKey = req.headers.get("idempotency-key");
+      if (spec.write && idemKey && req.method === "POST") {
+        const claim = await claimIdempotencyKey(
+          principal.environmentId,
+          idemKey,
+          `${req.method} ${url.pathname}?${url.searchParams.toString()}\n${text}`,
+        );
+        if (claim.kind === "replay") return render(claim.response.body, claim.response.status);
+        try {
+          const result = await run();
+          if (result instanceof Response) {
+            await claim.release();
+            return result;
+          }
+          const { status, body: out } = settle(result, spec.status);
+          await claim.complete({ status, body: out === noContent ? null : out });
+          return render(out, status);
+        } catch (e) {
+          await claim.release();
+          throw e;
+        }
+      }
+
+      const result = await run();
+      if (result instanceof Response) return result;
+      const { status, body: out } = settle(result, spec.status);
+      return render(out, status);
+    } catch (e) {
+      return errorResponse(e);
+    }
+  };
+}
+
+function queryObject(url: URL): Record<string, string | string[]> {
+  // Repeated keys (event_types=a&event_types=b) become arrays; `event_types[]` is accepted too.
+  const out: Record<string, string | string[]> = {};
+  for (const [rawKey, value] of url.searchParams) {
+    const key = rawKey.endsWith("[]") ? rawKey.slice(0, -2) : rawKey;
+    const prev = out[key];
+    out[key] = prev === undefined ? (rawKey.endsWith("[]") ? [value] : value) : [...[prev].flat(), value];
+  }
+  return out;
+}
+
+function settle(result: unknown, defaultStatus = 200): { status: number; body: unknown } {
+  if (result instanceof Reply) return { status: result.status, body: result.body };
+  return { status: result === noContent ? 204 : defaultStatus, body: result };
+}
+
+function render(result: unknown, status: number): Response {
+  if (result === noContent || status === 204) return new Response(null, { status: 204 });
+  return Response.json(result ?? {}, { status });
+}
+
+export function errorResponse(e: unknown): Response {
+  if (e instanceof ValidationError) return Response.json({ detail: e.items }, { status: 422 });
+  if (e instanceof ApiError)
+    return Response.json({ code: e.code, detail: e.detail }, { status: e.status, headers: e.headers });
+  logger.error({ err: e }, "unhandled error in route");
+  return Response.json({ code: "internal_error", detail: "Internal server error" }, { status: 500 });
+}
+
+// Shared query/param pieces.
+export const zBool = z
+  .union([z.boolean(), z.enum(["true", "false", "1", "0"])])
+  .transform((v) => v === true || v === "true" || v === "1");
+export const zList = (item: z.ZodType<string>) =>
+  z.union([item, z.array(item)]).transform((v) => (Array.isArray(v) ? v : [v]));

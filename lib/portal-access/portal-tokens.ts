@@ -1,0 +1,75 @@
+import { db } from "../db";
+import { env } from "../env";
+import { unauthorized } from "../http/errors";
+import { newId } from "../ids";
+import { hashToken, randomToken } from "../crypto/tokens";
+import type { Scope } from "../auth/principal";
+import { createApplication } from "../applications/manage-applications";
+import { findApplication } from "../applications/find-application";
+import { PORTAL_TOKEN_DEFAULT_TTL_S, type AppPortalAccessIn } from "./schemas";
+
+// Magic links: the operator asks for a link for one application; the token rides in the URL
+// fragment (#key=…, never sent to servers or logs) and the portal page exchanges it for a
+// short-lived session token that it sends as a bearer header. No cookies, so it works in
+// iframes under third-party-cookie blocking.
+
+export const PORTAL_SESSION_TTL_MS = 60 * 60 * 1000;
+
+export async function createPortalAccess(scope: Scope, appIdOrUid: string, input: AppPortalAccessIn) {
+  let app;
+  try {
+    app = await findApplication(scope, appIdOrUid);
+  } catch (e) {
+    if (!input.application) throw e;
+    await createApplication(scope, { ...input.application, uid: input.application.uid ?? appIdOrUid }, true);
+    app = await findApplication(scope, input.application.uid ?? appIdOrUid);
+  }
+  const token = randomToken("hpt_", 32);
+  const ttl = input.expiry ?? PORTAL_TOKEN_DEFAULT_TTL_S;
+  await db.portalToken.create({
+    data: {
+      id: newId("portalToken"),
+      applicationId: app.id,
+      hash: hashToken(token),
+      readOnly: input.readOnly,
+      featureFlags: input.featureFlags,
+      expiresAt: new Date(Date.now() + ttl * 1000),
+    },
+  });
+  return { url: `${env().HERALD_PUBLIC_URL}/portal#key=${token}`, token };
+}
+
+/** Exchanges a magic-link token for a session token scoped to its one application. */
+export async function exchangePortalToken(token: string) {
+  const record = await db.portalToken.findUnique({ where: { hash: hashToken(token) }, include: { application: true } });
+  const now = new Date();
+  if (!record) throw unauthorized("This portal link is not valid");
+  if (record.expiresAt <= now) throw unauthorized("This portal link has expired; ask for a new one");
+  const revokedBefore = record.application.portalRevokedBefore;
+  if (revokedBefore && record.createdAt < revokedBefore) throw unauthorized("This portal link was revoked");
+  const session = randomToken("hps_", 32);
+  const expiresAt = new Date(Math.min(now.getTime() + PORTAL_SESSION_TTL_MS, record.expiresAt.getTime()));
+  await db.portalSession.create({
+    data: { id: newId("portalSession"), tokenId: record.id, applicationId: record.applicationId, hash: hashToken(session), expiresAt },
+  });
+  return {
+    session,
+    expiresAt: expiresAt.toISOString(),
+    readOnly: record.readOnly,
+    featureFlags: record.featureFlags,
+    application: { id: record.application.id, uid: record.application.uid, name: record.application.name },
+  };
+}
+
+/** Invalidates every portal link and session of an application issued until now. */
+export async function revokePortalAccess(scope: Scope, appIdOrUid: string) {
+  const app = await findApplication(scope, appIdOrUid);
+  await db.$transaction([
+    db.application.update({ where: { id: app.id }, data: { portalRevokedBefore: new Date() } }),
+    db.portalSession.deleteMany({ where: { applicationId: app.id } }),
+  ]);
+}
+
+export async function logoutPortalSession(sessionId: string) {
+  await db.portalSession.deleteMany({ where: { id: sessionId } });
+}

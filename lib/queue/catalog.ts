@@ -1,0 +1,50 @@
+import { Queue, type JobsOptions } from "bullmq";
+import { z } from "zod";
+import { queuePrefix, redis } from "./connection";
+
+// The typed job catalog: every job Herald enqueues, its queue and payload schema. Enqueue only
+// through `enqueue`; workers parse the payload again with the same schema when they pick it up.
+
+export const catalog = {
+  deliver: {
+    queue: "deliveries",
+    schema: z.object({ deliveryId: z.string(), trigger: z.enum(["scheduled", "manual"]).default("scheduled") }),
+  },
+  "task.run": {
+    queue: "tasks",
+    schema: z.object({ taskId: z.string() }),
+  },
+} as const;
+
+export type JobName = keyof typeof catalog;
+export type JobData<N extends JobName> = z.input<(typeof catalog)[N]["schema"]>;
+export type QueueName = (typeof catalog)[JobName]["queue"];
+
+const DEFAULT_JOB_OPTIONS: JobsOptions = { removeOnComplete: true, removeOnFail: 1000, attempts: 1 };
+
+const globalForQueues = globalThis as unknown as { heraldQueues?: Map<string, Queue> };
+
+export function queue(name: QueueName): Queue {
+  globalForQueues.heraldQueues ??= new Map();
+  let q = globalForQueues.heraldQueues.get(name);
+  if (!q) {
+    q = new Queue(name, { connection: redis(), prefix: queuePrefix(), defaultJobOptions: DEFAULT_JOB_OPTIONS });
+    globalForQueues.heraldQueues.set(name, q);
+  }
+  return q;
+}
+
+export async function enqueue<N extends JobName>(
+  name: N,
+  jobs: { data: JobData<N>; opts?: JobsOptions }[],
+): Promise<void> {
+  if (jobs.length === 0) return;
+  const { queue: queueName, schema } = catalog[name];
+  await queue(queueName).addBulk(
+    jobs.map((j) => ({ name, data: schema.parse(j.data), opts: { ...DEFAULT_JOB_OPTIONS, ...j.opts } })),
+  );
+}
+
+export function parseJob<N extends JobName>(name: N, data: unknown): z.output<(typeof catalog)[N]["schema"]> {
+  return catalog[name].schema.parse(data) as z.output<(typeof catalog)[N]["schema"]>;
+}

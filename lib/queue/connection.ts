@@ -1,0 +1,28 @@
+import { Redis, type RedisOptions } from "ioredis";
+import { env } from "../env";
+
+// Redis connections. BullMQ needs maxRetriesPerRequest: null on connections used by workers;
+// queues in the web process fail fast instead, so a Redis outage surfaces as an error (the
+// delivery is still safe in PostgreSQL and the sweeper enqueues it later).
+
+export function createRedis(purpose: "worker" | "client", overrides: RedisOptions = {}): Redis {
+  return new Redis(env().REDIS_URL, {
+    maxRetriesPerRequest: purpose === "worker" ? null : 2,
+    enableOfflineQueue: purpose === "worker",
+    connectTimeout: 5_000,
+    lazyConnect: false,
+    ...overrides,
+  });
+}
+
+const globalForRedis = globalThis as unknown as { heraldRedis?: Redis };
+
+/** The process's shared client connection (queues, rate limits, health). */
+export function redis(): Redis {
+  globalForRedis.heraldRedis ??= createRedis("client");
+  return globalForRedis.heraldRedis;
+}
+
+export function queuePrefix(): string {
+  return env().HERALD_REDIS_PREFIX;
+}

@@ -1,0 +1,3 @@
+export const NEXT_BIN: string;
+export function webCommand(port: number | string, host?: string): [string, string[]];
+export function tsCommand(file: string, args?: string[]): [string, string[]];

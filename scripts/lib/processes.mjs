@@ -1,0 +1,12 @@
+// How Herald's processes are started by up, the test setup and the e2e server: node itself,
+// no npx wrapper in between, so a signal reaches the real process and nothing is orphaned.
+import path from "node:path";
+import { root } from "./shell.mjs";
+
+export const NEXT_BIN = path.join(root, "node_modules", "next", "dist", "bin", "next");
+
+/** [command, args] for the web server. */
+export const webCommand = (port, host = "127.0.0.1") => [process.execPath, [NEXT_BIN, "start", "-p", String(port), "-H", host]];
+
+/** [command, args] for a TypeScript entry point (worker, demo), run through tsx's loader. */
+export const tsCommand = (file, args = []) => [process.execPath, ["--import", "tsx", file, ...args]];

@@ -1,0 +1,53 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
+import { createServer } from "node:net";
+import type { TestProject } from "vitest/node";
+import { tsCommand, webCommand } from "../scripts/lib/processes.mjs";
+
+// Starts the built web server and a worker for the integration suites, like production runs
+// them: `next start` from the test build and `tsx worker/index.ts`, on a free loopback port.
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    baseUrl: string;
+  }
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.once("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+const children: ChildProcess[] = [];
+
+export default async function setup(project: TestProject) {
+  const distDir = process.env.HERALD_NEXT_DIST_DIR ?? ".next";
+  if (!existsSync(`${distDir}/BUILD_ID`)) throw new Error(`No build in ${distDir}: run the suite with npm test`);
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const env = { ...process.env, PORT: String(port), HERALD_PUBLIC_URL: baseUrl, NODE_ENV: "production" as const };
+  for (const [cmd, args] of [webCommand(port), tsCommand("worker/index.ts")])
+    children.push(spawn(cmd, args, { env, stdio: ["ignore", "ignore", "inherit"] }));
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${baseUrl}/api/v1/health/ping`)).ok) break;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline) throw new Error("the test server did not start within 60s");
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  project.provide("baseUrl", baseUrl);
+  return async () => {
+    for (const c of children) c.kill("SIGTERM");
+    await Promise.all(children.map((c) => (c.exitCode !== null ? Promise.resolve() : new Promise((r) => c.once("exit", r)))));
+  };
+}

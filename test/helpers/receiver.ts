@@ -1,0 +1,44 @@
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+// A real webhook receiver on loopback that records exactly what arrived.
+
+export type Received = { method: string; path: string; headers: Record<string, string>; body: string; at: number };
+export type Responder = (req: Received, res: ServerResponse) => void | Promise<void>;
+
+export async function startReceiver(respond: Responder = (_r, res) => void res.writeHead(200).end("ok"), host = "127.0.0.1") {
+  const received: Received[] = [];
+  const waiters: { n: number; resolve: () => void }[] = [];
+  const server = createServer((req: IncomingMessage, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      const r: Received = {
+        method: req.method ?? "",
+        path: req.url ?? "",
+        headers: Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(", ") : (v ?? "")])),
+        body: Buffer.concat(chunks).toString("utf8"),
+        at: Date.now(),
+      };
+      received.push(r);
+      for (const w of waiters.filter((w) => received.length >= w.n)) w.resolve();
+      void Promise.resolve(respond(r, res)).catch(() => res.destroy());
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://${host}:${port}/webhook`,
+    port,
+    received,
+    /** Resolves once `n` requests have arrived (rejects after timeoutMs). */
+    waitFor(n: number, timeoutMs = 20_000) {
+      if (received.length >= n) return Promise.resolve();
+      return new Promise<void>((resolve, reject) => {
+        const t = setTimeout(() => reject(new Error(`receiver got ${received.length}/${n} requests in ${timeoutMs}ms`)), timeoutMs);
+        waiters.push({ n, resolve: () => (clearTimeout(t), resolve()) });
+      });
+    },
+    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+  };
+}
