@@ -54,6 +54,22 @@ const schema = z.object({
   // Origins allowed to embed the portal in an iframe (CSP frame-ancestors), space-separated.
   HERALD_PORTAL_FRAME_ANCESTORS: z.string().default("'self'"),
   HERALD_DATA_DIR: z.string().default(".data"),
+  // Async tasks (lib/tasks): how many run at once per worker, rows per batch, an optional pause
+  // between batches (throttles bulk work), the lease a running task's worker renews, and how often
+  // the sweeper looks for tasks to start or resume.
+  HERALD_TASK_CONCURRENCY: positiveInt(4),
+  HERALD_TASK_BATCH_SIZE: z.coerce.number().int().min(1).max(5_000).default(500),
+  HERALD_TASK_BATCH_PAUSE_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  HERALD_TASK_LEASE_MS: z.coerce.number().int().min(1_000).default(15_000),
+  HERALD_TASK_SWEEP_MS: z.coerce.number().int().min(100).default(5_000),
+  // A replay that would create more deliveries than this needs the confirmation token of a dry run.
+  HERALD_REPLAY_CONFIRM_THRESHOLD: z.coerce.number().int().min(0).default(100),
+  // Bulk tasks pause while the delivery queue has more jobs waiting than this (normal traffic first).
+  HERALD_TASK_MAX_QUEUE_DEPTH: positiveInt(1_000),
+  HERALD_EXPORT_MAX_ROWS: positiveInt(1_000_000),
+  HERALD_EXPORT_RETENTION_HOURS: positiveInt(24),
+  // Lifetime of signed links (export downloads, task event streams).
+  HERALD_SIGNED_LINK_TTL_S: positiveInt(900),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 });
 
