@@ -1,6 +1,6 @@
 import { db } from "../db";
 import { hashToken } from "../crypto/tokens";
-import { unauthorized } from "../http/errors";
+import { ApiError, unauthorized } from "../http/errors";
 import type { Principal } from "./principal";
 
 // Resolves `Authorization: Bearer <token>` to a principal: an operator API key (any string; we
@@ -41,11 +41,12 @@ export async function authenticate(authorization: string | null): Promise<Princi
       select: { environmentId: true, portalRevokedBefore: true },
     });
     const now = new Date();
-    if (!app) throw unauthorized("Portal session is no longer valid");
-    if (session.expiresAt <= now || session.token.expiresAt <= now)
-      throw unauthorized("Portal session has expired; open the portal link again");
+    // Distinct codes so the portal can tell its user why (docs/portal.md).
+    if (!app) throw new ApiError(401, "portal_session_invalid", "Portal session is no longer valid");
     if (app.portalRevokedBefore && session.token.createdAt < app.portalRevokedBefore)
-      throw unauthorized("Portal access for this application was revoked");
+      throw new ApiError(401, "portal_session_revoked", "Portal access for this application was revoked");
+    if (session.expiresAt <= now || session.token.expiresAt <= now)
+      throw new ApiError(401, "portal_session_expired", "Portal session has expired; open the portal link again");
     return {
       kind: "portal",
       environmentId: app.environmentId,
@@ -55,5 +56,7 @@ export async function authenticate(authorization: string | null): Promise<Princi
       sessionId: session.id,
     };
   }
+  if (token.startsWith("hps_"))
+    throw new ApiError(401, "portal_session_invalid", "Portal session is not valid (signed out or unknown); open the portal link again");
   throw unauthorized("Invalid API key or portal session");
 }

@@ -1,11 +1,12 @@
 import { db } from "../db";
 import { env } from "../env";
-import { unauthorized } from "../http/errors";
+import { ApiError } from "../http/errors";
 import { newId } from "../ids";
 import { hashToken, randomToken } from "../crypto/tokens";
-import type { Scope } from "../auth/principal";
+import type { PortalPrincipal, Scope } from "../auth/principal";
 import { createApplication } from "../applications/manage-applications";
 import { findApplication } from "../applications/find-application";
+import { capabilitiesFrom } from "./capabilities";
 import { PORTAL_TOKEN_DEFAULT_TTL_S, type AppPortalAccessIn } from "./schemas";
 
 // Magic links: the operator asks for a link for one application; the token rides in the URL
@@ -14,6 +15,11 @@ import { PORTAL_TOKEN_DEFAULT_TTL_S, type AppPortalAccessIn } from "./schemas";
 // iframes under third-party-cookie blocking.
 
 export const PORTAL_SESSION_TTL_MS = 60 * 60 * 1000;
+
+// 401s the portal tells apart, so it can say why it cannot open ("this link has expired").
+export const linkInvalid = () => new ApiError(401, "portal_link_invalid", "This portal link is not valid");
+export const linkExpired = () => new ApiError(401, "portal_link_expired", "This portal link has expired; ask for a new one");
+export const linkRevoked = () => new ApiError(401, "portal_link_revoked", "This portal link was revoked");
 
 export async function createPortalAccess(scope: Scope, appIdOrUid: string, input: AppPortalAccessIn) {
   let app;
@@ -43,10 +49,10 @@ export async function createPortalAccess(scope: Scope, appIdOrUid: string, input
 export async function exchangePortalToken(token: string) {
   const record = await db.portalToken.findUnique({ where: { hash: hashToken(token) }, include: { application: true } });
   const now = new Date();
-  if (!record) throw unauthorized("This portal link is not valid");
-  if (record.expiresAt <= now) throw unauthorized("This portal link has expired; ask for a new one");
+  if (!record) throw linkInvalid();
+  if (record.expiresAt <= now) throw linkExpired();
   const revokedBefore = record.application.portalRevokedBefore;
-  if (revokedBefore && record.createdAt < revokedBefore) throw unauthorized("This portal link was revoked");
+  if (revokedBefore && record.createdAt < revokedBefore) throw linkRevoked();
   const session = randomToken("hps_", 32);
   const expiresAt = new Date(Math.min(now.getTime() + PORTAL_SESSION_TTL_MS, record.expiresAt.getTime()));
   await db.portalSession.create({
@@ -57,17 +63,34 @@ export async function exchangePortalToken(token: string) {
     expiresAt: expiresAt.toISOString(),
     readOnly: record.readOnly,
     featureFlags: record.featureFlags,
+    capabilities: capabilitiesFrom(record.readOnly, record.featureFlags),
     application: { id: record.application.id, uid: record.application.uid, name: record.application.name },
   };
 }
 
-/** Invalidates every portal link and session of an application issued until now. */
+/** GET /api/v1/portal/session: what the portal needs after a reload (the session itself stays client-side). */
+export async function describePortalSession(p: PortalPrincipal) {
+  const session = await db.portalSession.findUniqueOrThrow({
+    where: { id: p.sessionId },
+    select: { expiresAt: true, token: { select: { application: { select: { id: true, uid: true, name: true } } } } },
+  });
+  return {
+    expiresAt: session.expiresAt.toISOString(),
+    readOnly: p.readOnly,
+    featureFlags: p.featureFlags,
+    capabilities: capabilitiesFrom(p.readOnly, p.featureFlags),
+    application: session.token.application,
+  };
+}
+
+/**
+ * Invalidates every portal link and session of an application issued until now. Session rows are
+ * kept (authenticate refuses them through portalRevokedBefore) so an open portal can tell its
+ * user "access was revoked" rather than "invalid session"; they expire within the hour anyway.
+ */
 export async function revokePortalAccess(scope: Scope, appIdOrUid: string) {
   const app = await findApplication(scope, appIdOrUid);
-  await db.$transaction([
-    db.application.update({ where: { id: app.id }, data: { portalRevokedBefore: new Date() } }),
-    db.portalSession.deleteMany({ where: { applicationId: app.id } }),
-  ]);
+  await db.application.update({ where: { id: app.id }, data: { portalRevokedBefore: new Date() } });
 }
 
 export async function logoutPortalSession(sessionId: string) {
