@@ -1,6 +1,6 @@
 import { db } from "../db";
-import { conflict } from "../http/errors";
-import { newId } from "../ids";
+import { conflict, notFound } from "../http/errors";
+import { hasPrefix, newId } from "../ids";
 import { cursorWhere, paginate, toListResponse, type ListQuery } from "../http/pagination";
 import { Prisma } from "../generated/prisma/client";
 import type { Scope } from "../auth/principal";
@@ -60,6 +60,8 @@ export async function upsertApplication(scope: Scope, idOrUid: string, input: Ap
     where: { environmentId: scope.environmentId, internal: false, OR: [{ id: idOrUid }, { uid: idOrUid }] },
   });
   if (!existing) {
+    // An id names an existing application; only a uid can name one to create.
+    if (hasPrefix(idOrUid, "application")) throw notFound("Application");
     const uid = input.uid ?? idOrUid;
     const { app } = await createApplication(scope, { ...input, uid });
     return { created: true, app };
@@ -69,7 +71,8 @@ export async function upsertApplication(scope: Scope, idOrUid: string, input: Ap
       where: { id: existing.id },
       data: {
         name: input.name,
-        uid: input.uid ?? null,
+        // Omitting uid keeps it (the path may be the uid); null removes it.
+        uid: input.uid === undefined ? existing.uid : input.uid,
         metadata: input.metadata,
         throttleRate: input.throttleRate ?? input.rateLimit ?? null,
         ...(input.payloadFormat ? { payloadFormat: input.payloadFormat } : {}),

@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { zMetadata, zUid } from "../http/fields";
+import { zMetadata, zUidOf } from "../http/fields";
 
 export const ApplicationIn = z.object({
   name: z.string().min(1, "must not be empty").max(256),
-  uid: zUid.nullish(),
+  uid: zUidOf("application").nullish(),
   metadata: zMetadata.default({}),
   throttleRate: z.number().int().min(1).max(65535).nullish(),
   rateLimit: z.number().int().min(1).max(65535).nullish(),
@@ -14,7 +14,7 @@ export type ApplicationIn = z.infer<typeof ApplicationIn>;
 
 export const ApplicationPatch = z.object({
   name: z.string().min(1).max(256).optional(),
-  uid: zUid.nullish(),
+  uid: zUidOf("application").nullish(),
   metadata: zMetadata.optional(),
   throttleRate: z.number().int().min(0).max(65535).nullish(),
   rateLimit: z.number().int().min(0).max(65535).nullish(),

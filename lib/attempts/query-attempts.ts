@@ -1,10 +1,11 @@
 import { db } from "../db";
 import { notFound } from "../http/errors";
 import { cursorWhere, paginate, toListResponse, type ListQuery } from "../http/pagination";
-import type { AttemptStatus, Prisma } from "../generated/prisma/client";
+import type { AttemptStatus, Message, Prisma } from "../generated/prisma/client";
 import type { Scope } from "../auth/principal";
 import { findEndpoint } from "../endpoints/find-endpoint";
 import { findMessage, idFilter, idRange, type TimeRange } from "../messages/query-messages";
+import { serializeMessage } from "../messages/serialize";
 import { serializeAttempt } from "./serialize";
 
 export type AttemptFilters = ListQuery &
@@ -15,6 +16,7 @@ export type AttemptFilters = ListQuery &
     event_types?: string[] | undefined;
     endpoint_id?: string | undefined;
     with_content: boolean;
+    with_msg?: boolean | undefined;
   };
 
 function attemptWhere(q: AttemptFilters): Prisma.AttemptWhereInput | null {
@@ -42,9 +44,15 @@ async function listAttempts(base: Prisma.AttemptWhereInput, q: AttemptFilters) {
           where: { ...base, ...filters, ...idFilter(cursorWhere(p), range) },
           orderBy: { id: p.direction },
           take: p.take,
+          ...(q.with_msg ? { include: { delivery: { select: { message: true } } } } : {}),
         }),
   );
-  return toListResponse(page, (a) => serializeAttempt(a, q.with_content));
+  return toListResponse(page, (a) => {
+    const out = serializeAttempt(a, q.with_content);
+    // Like Svix, the message comes without its payload.
+    const msg = (a as { delivery?: { message: Message } }).delivery?.message;
+    return msg ? { ...out, msg: serializeMessage(msg, false) } : out;
+  });
 }
 
 export async function listAttemptsByEndpoint(scope: Scope, app: string, endpoint: string, q: AttemptFilters) {

@@ -8,8 +8,8 @@ import { serializeEndpoint } from "../endpoints/serialize";
 import { findMessage, idFilter, idRange, type TimeRange } from "../messages/query-messages";
 import { serializeMessage } from "../messages/serialize";
 
-function deliveryState(d: { status: Parameters<typeof deliveryStatusText>[0]; nextAttemptAt: Date | null }) {
-  const statusText = deliveryStatusText(d.status);
+function deliveryState(d: { status: Parameters<typeof deliveryStatusText>[0]; nextAttemptAt: Date | null }, expanded = false) {
+  const statusText = deliveryStatusText(d.status, expanded);
   return {
     status: MESSAGE_STATUS[statusText],
     statusText,
@@ -23,13 +23,19 @@ export async function listAttemptedMessages(
   app: string,
   endpoint: string,
   q: ListQuery &
-    TimeRange & { channel?: string | undefined; status?: number | undefined; event_types?: string[] | undefined; with_content: boolean },
+    TimeRange & {
+      channel?: string | undefined;
+      status?: number | undefined;
+      event_types?: string[] | undefined;
+      with_content: boolean;
+      expanded_statuses?: boolean | undefined;
+    },
 ) {
   const { endpoint: ep } = await findEndpoint(scope, app, endpoint);
   const range = idRange("delivery", q);
   const where: Prisma.DeliveryWhereInput = {
     endpointId: ep.id,
-    ...(q.status !== undefined ? { status: { in: deliveryStatusesFor(q.status) } } : {}),
+    ...(q.status !== undefined ? { status: { in: deliveryStatusesFor(q.status, q.expanded_statuses) } } : {}),
     ...(q.event_types?.length ? { eventType: { in: q.event_types } } : {}),
     ...(q.channel ? { message: { channels: { has: q.channel } } } : {}),
   };
@@ -41,7 +47,10 @@ export async function listAttemptedMessages(
       take: p.take,
     }),
   );
-  return toListResponse(page, (d) => ({ ...serializeMessage(d.message, q.with_content), ...deliveryState(d) }));
+  return toListResponse(page, (d) => ({
+    ...serializeMessage(d.message, q.with_content),
+    ...deliveryState(d, q.expanded_statuses),
+  }));
 }
 
 /** GET /app/{app}/msg/{msg}/endpoint: the endpoints a message was sent to, with delivery state. */

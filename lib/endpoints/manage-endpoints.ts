@@ -1,6 +1,6 @@
 import { db } from "../db";
-import { conflict, invalid } from "../http/errors";
-import { newId, idAtTime } from "../ids";
+import { conflict, invalid, notFound } from "../http/errors";
+import { hasPrefix, newId, idAtTime } from "../ids";
 import { cursorWhere, paginate, toListResponse, type ListQuery } from "../http/pagination";
 import { Prisma } from "../generated/prisma/client";
 import type { Scope } from "../auth/principal";
@@ -99,6 +99,8 @@ export async function upsertEndpoint(scope: Scope, appIdOrUid: string, endpointI
     where: { applicationId: app.id, OR: [{ id: endpointIdOrUid }, { uid: endpointIdOrUid }] },
   });
   if (!existing) {
+    // An id names an existing endpoint; only a uid can name one to create.
+    if (hasPrefix(endpointIdOrUid, "endpoint")) throw notFound("Endpoint");
     const created = await createEndpoint(scope, app.id, {
       ...input,
       uid: input.uid ?? endpointIdOrUid,
@@ -114,7 +116,7 @@ export async function upsertEndpoint(scope: Scope, appIdOrUid: string, endpointI
     await db.endpoint.update({
       where: { id: existing.id },
       data: {
-        uid: input.uid ?? null,
+        uid: input.uid === undefined ? existing.uid : input.uid,
         url,
         description: input.description,
         version: input.version ?? existing.version,
@@ -139,10 +141,12 @@ export async function patchEndpoint(scope: Scope, appIdOrUid: string, endpointId
   const types = patch.filterTypes !== undefined ? patch.filterTypes : patch.eventTypes;
   if (types) await checkEventTypes(scope, types);
   const throttle = patch.throttleRate !== undefined ? patch.throttleRate : patch.rateLimit;
+  const key = patch.secret ? newSigningKey(endpoint.signingAlgorithm, patch.secret) : undefined;
   try {
     await db.endpoint.update({
       where: { id: endpoint.id },
       data: {
+        ...(key ? { secretEncrypted: key.secretEncrypted, previousSecretEncrypted: null, previousSecretExpiresAt: null } : {}),
         ...(url !== undefined ? { url } : {}),
         ...(patch.description !== undefined ? { description: patch.description } : {}),
         ...(patch.uid !== undefined ? { uid: patch.uid } : {}),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { zChannel, zEventTypeName, zMetadata, zUid, zUniqueList } from "../http/fields";
+import { zChannel, zEventTypeName, zMetadata, zUidOf, zUniqueList, zInt32 } from "../http/fields";
 
 // Request bodies of the endpoint API. Both SDK generations' names are accepted
 // (eventTypes/filterTypes, throttleRate/rateLimit); Herald extensions are marked.
@@ -12,13 +12,15 @@ const zThrottle = z.number().int().min(1).max(65535);
 const zRetrySchedule = z
   .array(z.number().int().min(RETRY_SCHEDULE_BOUNDS.minDelaySeconds).max(RETRY_SCHEDULE_BOUNDS.maxDelaySeconds))
   .max(RETRY_SCHEDULE_BOUNDS.maxAttempts - 1, `at most ${RETRY_SCHEDULE_BOUNDS.maxAttempts - 1} retries`);
+// `whsec_` + base64 of 24-64 bytes; checked in full by lib/signing/secrets.secretProblem.
+const zSecret = z.string().max(200);
 export const zHeaders = z.record(z.string().min(1).max(256), z.string().max(4096));
 
 const base = {
   url: z.string().min(1).max(65536),
   description: z.string().max(4096).default(""),
-  uid: zUid.nullish(),
-  version: z.number().int().min(1).nullish(),
+  uid: zUidOf("endpoint").nullish(),
+  version: zInt32.min(1).nullish(),
   disabled: z.boolean().default(false),
   eventTypes: zEventTypes.nullish(),
   filterTypes: zEventTypes.nullish(),
@@ -33,7 +35,7 @@ const base = {
 
 export const EndpointIn = z.object({
   ...base,
-  secret: z.string().max(200).nullish(),
+  secret: zSecret.nullish(),
   /** Herald extension: "ed25519" signs with an asymmetric key (v1a). */
   signing: z.enum(["hmac_sha256", "ed25519"]).default("hmac_sha256"),
 });
@@ -45,8 +47,8 @@ export type EndpointUpdate = z.infer<typeof EndpointUpdate>;
 export const EndpointPatch = z.object({
   url: z.string().min(1).max(65536).optional(),
   description: z.string().max(4096).optional(),
-  uid: zUid.nullish(),
-  version: z.number().int().min(1).nullish(),
+  uid: zUidOf("endpoint").nullish(),
+  version: zInt32.min(1).nullish(),
   disabled: z.boolean().optional(),
   eventTypes: zUniqueList(zEventTypeName).nullish(),
   filterTypes: zUniqueList(zEventTypeName).nullish(),
@@ -55,6 +57,8 @@ export const EndpointPatch = z.object({
   throttleRate: z.number().int().min(0).max(65535).nullish(),
   rateLimit: z.number().int().min(0).max(65535).nullish(),
   retrySchedule: zRetrySchedule.optional(),
+  /** Replaces the signing secret at once (no grace period; use secret/rotate for that). */
+  secret: zSecret.nullish(),
 });
 export type EndpointPatch = z.infer<typeof EndpointPatch>;
 
@@ -64,7 +68,7 @@ export const EndpointHeadersPatchIn = z.object({
 });
 
 export const EndpointSecretRotateIn = z.object({
-  key: z.string().max(200).nullish(),
+  key: zSecret.nullish(),
   /** Herald extension (Svix later added the same): how long the previous secret keeps signing. */
   gracePeriodSeconds: z.number().int().min(0).max(7 * 24 * 3600).nullish(),
 });

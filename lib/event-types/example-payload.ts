@@ -14,6 +14,19 @@ export function examplePayload(schemas: unknown, version?: string): Record<strin
   return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : { value };
 }
 
+/**
+ * The `index`-th of the latest schema's own `examples` (Svix's `exampleIndex`); index 0 falls
+ * back to a derived example. null when there is no such example.
+ */
+export function exampleAt(schemas: unknown, index: number): Record<string, unknown> | null {
+  if (index === 0) return examplePayload(schemas);
+  const all = (schemas ?? {}) as Record<string, Schema>;
+  const latest = Object.keys(all).sort((a, b) => Number(b) - Number(a))[0];
+  const examples = latest !== undefined ? all[latest]?.examples : undefined;
+  const found: unknown = Array.isArray(examples) ? examples[index] : undefined;
+  return found && typeof found === "object" && !Array.isArray(found) ? (found as Record<string, unknown>) : null;
+}
+
 function resolveRef(root: Schema, ref: string): Schema | undefined {
   if (!ref.startsWith("#/")) return undefined;
   let node: unknown = root;

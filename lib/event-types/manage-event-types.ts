@@ -1,10 +1,10 @@
 import { db } from "../db";
-import { conflict, notFound } from "../http/errors";
+import { conflict, invalid, notFound } from "../http/errors";
 import { newId } from "../ids";
 import { cursorWhere, paginate, toListResponse, type ListQuery } from "../http/pagination";
 import { Prisma } from "../generated/prisma/client";
 import type { Scope } from "../auth/principal";
-import type { EventTypeIn, EventTypePatch, EventTypeUpdate } from "./schemas";
+import { zCatalogName, type EventTypeIn, type EventTypePatch, type EventTypeUpdate } from "./schemas";
 import { serializeEventType } from "./serialize";
 
 const json = (v: unknown) => (v === null || v === undefined ? Prisma.DbNull : (v as Prisma.InputJsonValue));
@@ -15,19 +15,23 @@ export async function findEventType(scope: Scope, name: string) {
   return et;
 }
 
+/** POST: adds an event type; an archived one of the same name is brought back with the new fields. */
 export async function createEventType(scope: Scope, input: EventTypeIn) {
+  const fields = {
+    description: input.description,
+    schemas: json(input.schemas),
+    archived: input.archived,
+    deprecated: input.deprecated,
+    featureFlag: input.featureFlag ?? null,
+  };
+  const existing = await db.eventType.findUnique({
+    where: { environmentId_name: { environmentId: scope.environmentId, name: input.name } },
+  });
+  if (existing && !existing.archived) throw conflict(`Event type ${input.name} already exists`);
+  if (existing) return serializeEventType(await db.eventType.update({ where: { id: existing.id }, data: fields }));
   try {
     const et = await db.eventType.create({
-      data: {
-        id: newId("eventType"),
-        environmentId: scope.environmentId,
-        name: input.name,
-        description: input.description,
-        schemas: json(input.schemas),
-        archived: input.archived,
-        deprecated: input.deprecated,
-        featureFlag: input.featureFlag ?? null,
-      },
+      data: { id: newId("eventType"), environmentId: scope.environmentId, name: input.name, ...fields },
     });
     return serializeEventType(et);
   } catch (e) {
@@ -60,7 +64,11 @@ export async function upsertEventType(scope: Scope, name: string, input: EventTy
   const existing = await db.eventType.findUnique({
     where: { environmentId_name: { environmentId: scope.environmentId, name } },
   });
-  if (!existing) return { created: true, eventType: await createEventType(scope, { ...input, name }) };
+  if (!existing) {
+    const valid = zCatalogName.safeParse(name);
+    if (!valid.success) throw invalid(["path", "event_type_name"], valid.error.issues[0]?.message ?? "is not a valid name");
+    return { created: true, eventType: await createEventType(scope, { ...input, name }) };
+  }
   const et = await db.eventType.update({
     where: { id: existing.id },
     data: {

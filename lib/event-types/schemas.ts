@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { zFeatureFlag } from "../http/fields";
+import { zFeatureFlag, zUniqueList } from "../http/fields";
 
 // Event type names follow resource.action ("invoice.paid"): segments of [a-zA-Z0-9_-] joined by dots.
 export const EVENT_TYPE_NAME = /^[a-zA-Z0-9_-]+(\.[a-zA-Z0-9_-]+)+$/;
@@ -14,24 +14,39 @@ export const zCatalogName = z
 // {"1": {<JSON schema>}, "2": {...}}: a schema per version.
 const zSchemas = z.record(z.string().regex(/^\d+$/, "schema versions are whole numbers: \"1\", \"2\""), z.record(z.string(), z.unknown()));
 
-export const EventTypeIn = z.object({
-  name: zCatalogName,
+// Newer SDKs send `featureFlags` (a list); Herald keeps one flag per event type, like the spec.
+const zFeatureFlags = zUniqueList(zFeatureFlag).max(1, "Herald supports one feature flag per event type").nullish();
+
+/** Folds `featureFlags: [x]` into `featureFlag: x` (featureFlag wins when both are sent). */
+function oneFlag<T extends { featureFlag?: string | null | undefined; featureFlags?: string[] | null | undefined }>(v: T) {
+  const { featureFlags, ...rest } = v;
+  if (rest.featureFlag !== undefined || featureFlags === undefined) return rest;
+  return { ...rest, featureFlag: featureFlags?.[0] ?? null };
+}
+
+const fields = {
   description: z.string().max(10_000),
   schemas: zSchemas.nullish(),
   archived: z.boolean().default(false),
   deprecated: z.boolean().default(false),
   featureFlag: zFeatureFlag.nullish(),
-});
+  featureFlags: zFeatureFlags,
+};
+
+export const EventTypeIn = z.object({ name: zCatalogName, ...fields }).transform(oneFlag);
 export type EventTypeIn = z.infer<typeof EventTypeIn>;
 
-export const EventTypeUpdate = EventTypeIn.omit({ name: true });
+export const EventTypeUpdate = z.object(fields).transform(oneFlag);
 export type EventTypeUpdate = z.infer<typeof EventTypeUpdate>;
 
-export const EventTypePatch = z.object({
-  description: z.string().max(10_000).optional(),
-  schemas: zSchemas.nullish(),
-  archived: z.boolean().optional(),
-  deprecated: z.boolean().optional(),
-  featureFlag: zFeatureFlag.nullish(),
-});
+export const EventTypePatch = z
+  .object({
+    description: z.string().max(10_000).optional(),
+    schemas: zSchemas.nullish(),
+    archived: z.boolean().optional(),
+    deprecated: z.boolean().optional(),
+    featureFlag: zFeatureFlag.nullish(),
+    featureFlags: zFeatureFlags,
+  })
+  .transform(oneFlag);
 export type EventTypePatch = z.infer<typeof EventTypePatch>;

@@ -7,6 +7,7 @@ export function serializeEventType(et: EventType, withContent = true) {
     archived: et.archived,
     deprecated: et.deprecated,
     featureFlag: et.featureFlag,
+    featureFlags: et.featureFlag ? [et.featureFlag] : null,
     schemas: withContent ? ((et.schemas as Record<string, unknown> | null) ?? null) : null,
     createdAt: et.createdAt.toISOString(),
     updatedAt: et.updatedAt.toISOString(),

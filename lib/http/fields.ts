@@ -1,10 +1,19 @@
 import { z } from "zod";
+import { hasPrefix, ID_PREFIXES, type IdKind } from "../ids";
 
 // Field rules shared by the API's request schemas (from the Svix OpenAPI document).
 
 const SAFE = /^[a-zA-Z0-9\-_.]+$/;
 
 export const zUid = z.string().min(1).max(256).regex(SAFE, "may only contain a-z A-Z 0-9 - _ .");
+/**
+ * A uid (or eventId) that can stand in for an id in paths: it must not look like an id of that
+ * kind, or `GET /app/{app_id}` could not tell the two apart.
+ */
+export const zUidOf = (kind: IdKind) =>
+  zUid.refine((s) => !hasPrefix(s, kind), `must not look like a Herald id (${ID_PREFIXES[kind]}_…)`);
+/** PostgreSQL `integer` columns. */
+export const zInt32 = z.number().int().max(2_147_483_647);
 export const zEventTypeName = z
   .string()
   .min(1, "must not be empty")

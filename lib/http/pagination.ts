@@ -7,7 +7,12 @@ export const MAX_LIMIT = 250;
 
 export const listQuery = z.object({
   limit: z.coerce.number().int().min(1).max(MAX_LIMIT).default(50),
-  iterator: z.string().max(512).optional(),
+  // An id or event-type name, "-"-prefixed for the previous page (prevIterator).
+  iterator: z
+    .string()
+    .max(257)
+    .regex(/^(-?[a-zA-Z0-9\-_.]+)?$/, "is not an iterator this API returned (use `iterator` or `prevIterator`)")
+    .optional(),
   order: z.enum(["ascending", "descending"]).optional(),
 });
 export type ListQuery = z.infer<typeof listQuery>;

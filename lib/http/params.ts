@@ -23,7 +23,9 @@ export const channelFilter = { channel: zChannel.optional() };
 export const messageStatus = z.coerce
   .number()
   .int()
-  .refine((n) => [0, 1, 2, 3].includes(n), "must be 0 (success), 1 (pending), 2 (fail) or 3 (sending)");
+  .refine((n) => [0, 1, 2, 3, 4].includes(n), "must be 0 (success), 1 (pending), 2 (fail), 3 (sending) or 4 (canceled)");
+/** Report canceled deliveries as 4 rather than 2 (newer SDKs send true). */
+export const expandedStatuses = { expanded_statuses: zBool.default(false) };
 export const statusCodeClass = z.coerce
   .number()
   .int()
@@ -31,6 +33,9 @@ export const statusCodeClass = z.coerce
 
 export const attemptListQuery = listQuery.extend({
   ...withContent,
+  ...expandedStatuses,
+  /** Include the message (without its payload) in each attempt, as `msg`. */
+  with_msg: zBool.default(false),
   ...timeRange,
   ...eventTypesFilter,
   ...channelFilter,

@@ -1,4 +1,4 @@
-import { badRequest, tooLarge } from "./errors";
+import { badRequest, invalid, tooLarge } from "./errors";
 
 export const MAX_BODY_BYTES = 256 * 1024;
 
@@ -23,11 +23,41 @@ export async function readBody(req: Request, limit = MAX_BODY_BYTES): Promise<st
   return Buffer.concat(chunks).toString("utf8");
 }
 
+/** Deeper JSON than this is refused: nothing real needs it, and it overflows the stack later on. */
+export const MAX_JSON_DEPTH = 64;
+
 export function parseJson(text: string): unknown {
   if (text.trim() === "") throw badRequest("Request body is empty; a JSON object is required", "invalid_json");
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch (e) {
     throw badRequest(`Request body is not valid JSON: ${(e as Error).message}`, "invalid_json");
+  }
+  checkStorable(value);
+  return value;
+}
+
+/**
+ * PostgreSQL cannot store U+0000 in text or jsonb, and deep nesting overflows serializers: both
+ * are refused here, with the path of the offending value, before anything is written.
+ */
+function checkStorable(root: unknown): void {
+  const stack: { value: unknown; path: (string | number)[] }[] = [{ value: root, path: [] }];
+  while (stack.length > 0) {
+    const { value, path } = stack.pop()!;
+    if (typeof value === "string") {
+      if (value.includes("\u0000")) throw invalid(["body", ...path], "must not contain the NUL character (\\u0000)");
+      continue;
+    }
+    if (value === null || typeof value !== "object") continue;
+    if (path.length >= MAX_JSON_DEPTH)
+      throw invalid(["body", ...path.slice(0, 8), "…"], `is nested more than ${MAX_JSON_DEPTH} levels deep`);
+    if (Array.isArray(value)) value.forEach((v, i) => stack.push({ value: v, path: [...path, i] }));
+    else
+      for (const [k, v] of Object.entries(value)) {
+        if (k.includes("\u0000")) throw invalid(["body", ...path], "keys must not contain the NUL character (\\u0000)");
+        stack.push({ value: v, path: [...path, k] });
+      }
   }
 }

@@ -87,7 +87,11 @@ export function route<P extends AnyZod | undefined, Q extends AnyZod | undefined
           idemKey,
           `${req.method} ${url.pathname}?${url.searchParams.toString()}\n${text}`,
         );
-        if (claim.kind === "replay") return render(claim.response.body, claim.response.status);
+        if (claim.kind === "replay") {
+          const replayed = render(claim.response.body, claim.response.status);
+          replayed.headers.set("idempotent-replayed", "true");
+          return replayed;
+        }
         try {
           const result = await run();
           if (result instanceof Response) {
@@ -146,5 +150,9 @@ export function errorResponse(e: unknown): Response {
 export const zBool = z
   .union([z.boolean(), z.enum(["true", "false", "1", "0"])])
   .transform((v) => v === true || v === "true" || v === "1");
-export const zList = (item: z.ZodType<string>) =>
-  z.union([item, z.array(item)]).transform((v) => (Array.isArray(v) ? v : [v]));
+/** A list in a query string: repeated keys, `key[]`, or comma-separated (what the Svix SDKs send). */
+export const zList = (item: z.ZodType<string, string>) =>
+  z
+    .union([z.string(), z.array(z.string())])
+    .transform((v) => [v].flat().flatMap((s) => s.split(",")).filter((s) => s !== ""))
+    .pipe(z.array(item));

@@ -1,6 +1,6 @@
 import { db } from "../db";
 import { conflict, invalid, notFound } from "../http/errors";
-import { newId } from "../ids";
+import { hasPrefix, newId } from "../ids";
 import { Prisma, type Application, type Message } from "../generated/prisma/client";
 import type { Scope } from "../auth/principal";
 import { createApplication } from "../applications/manage-applications";
@@ -32,7 +32,7 @@ async function resolveTargetApp(scope: Scope, appIdOrUid: string, input: Message
     },
   });
   if (app) return app;
-  if (!input.application || scope.applicationId) throw notFound("Application");
+  if (!input.application || scope.applicationId || hasPrefix(appIdOrUid, "application")) throw notFound("Application");
   await createApplication(scope, { ...input.application, uid: input.application.uid ?? appIdOrUid }, true);
   return db.application.findFirstOrThrow({ where: { environmentId: scope.environmentId, uid: input.application.uid ?? appIdOrUid } });
 }
@@ -48,8 +48,9 @@ async function checkEventType(scope: Scope, name: string) {
 }
 
 export async function publishMessage(scope: Scope, appIdOrUid: string, input: MessageIn, opts: PublishOptions = {}) {
-  const app = await resolveTargetApp(scope, appIdOrUid, input);
+  // The event type first: a rejected message must not leave an auto-created application behind.
   await checkEventType(scope, input.eventType);
+  const app = await resolveTargetApp(scope, appIdOrUid, input);
 
   const channels = input.channels ?? [];
   const endpoints = await db.endpoint.findMany({

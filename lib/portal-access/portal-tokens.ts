@@ -1,7 +1,7 @@
 import { db } from "../db";
 import { env } from "../env";
 import { ApiError } from "../http/errors";
-import { newId } from "../ids";
+import { hasPrefix, newId } from "../ids";
 import { hashToken, randomToken } from "../crypto/tokens";
 import type { PortalPrincipal, Scope } from "../auth/principal";
 import { createApplication } from "../applications/manage-applications";
@@ -26,7 +26,7 @@ export async function createPortalAccess(scope: Scope, appIdOrUid: string, input
   try {
     app = await findApplication(scope, appIdOrUid);
   } catch (e) {
-    if (!input.application) throw e;
+    if (!input.application || hasPrefix(appIdOrUid, "application")) throw e;
     await createApplication(scope, { ...input.application, uid: input.application.uid ?? appIdOrUid }, true);
     app = await findApplication(scope, input.application.uid ?? appIdOrUid);
   }

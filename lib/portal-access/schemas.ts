@@ -10,6 +10,9 @@ export const AppPortalAccessIn = z.object({
   featureFlags: zUniqueList(zFeatureFlag).default([]),
   /** Seconds the link stays valid (default 7 days, at most 30). */
   expiry: z.number().int().min(60).max(PORTAL_TOKEN_MAX_TTL_S).nullish(),
-  readOnly: z.boolean().default(false),
+  readOnly: z
+    .boolean()
+    .nullish()
+    .transform((v) => v ?? false),
 });
 export type AppPortalAccessIn = z.infer<typeof AppPortalAccessIn>;

@@ -1,10 +1,10 @@
 import { route, zBool } from "@/lib/http/route";
 import { listQuery } from "@/lib/http/pagination";
-import { withContent } from "@/lib/http/params";
 import { EventTypeIn } from "@/lib/event-types/schemas";
 import { createEventType, listEventTypes } from "@/lib/event-types/manage-event-types";
 
-const query = listQuery.extend({ ...withContent, include_archived: zBool.default(false) });
+// Unlike the message lists, schemas are left out unless asked for (as in Svix).
+const query = listQuery.extend({ with_content: zBool.default(false), include_archived: zBool.default(false) });
 
 // GET /api/v1/event-type — the event catalog, by name
 export const GET = route({ auth: "any", query }, ({ scope, query }) => listEventTypes(scope, query));

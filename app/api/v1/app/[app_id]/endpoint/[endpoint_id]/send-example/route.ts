@@ -1,13 +1,12 @@
-import { z } from "zod";
 import { route } from "@/lib/http/route";
 import { endpointParams } from "@/lib/http/params";
-import { zEventTypeName } from "@/lib/http/fields";
+import { EventExampleIn } from "@/lib/messages/schemas";
 import { sendExample } from "@/lib/messages/send-example";
 import { publishResponse } from "@/lib/messages/publish-message";
 
 // POST /api/v1/app/{app_id}/endpoint/{endpoint_id}/send-example — send a sample event to this endpoint only
 export const POST = route(
-  { auth: "any", write: true, params: endpointParams, body: z.object({ eventType: zEventTypeName }) },
+  { auth: "any", write: true, params: endpointParams, body: EventExampleIn },
   async ({ scope, params, body }) =>
-    publishResponse(await sendExample(scope, params.app_id, params.endpoint_id, body.eventType), true),
+    publishResponse(await sendExample(scope, params.app_id, params.endpoint_id, body.eventType, body.exampleIndex), true),
 );
