@@ -14,6 +14,11 @@ export const catalog = {
     queue: "tasks",
     schema: z.object({ taskId: z.string() }),
   },
+  // A separate queue: long-running tasks must not hold up the end-of-task webhooks.
+  "task.notify": {
+    queue: "task-notifications",
+    schema: z.object({ taskId: z.string() }),
+  },
 } as const;
 
 export type JobName = keyof typeof catalog;
