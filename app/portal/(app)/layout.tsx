@@ -1,0 +1,50 @@
+"use client";
+import { usePathname } from "next/navigation";
+import { useEffect, type ReactNode } from "react";
+import { PortalShell } from "@/components/portal/portal-shell";
+import { SessionEnded } from "@/components/portal/session-ended";
+import { Spinner } from "@/components/ui/notice";
+import { signOut } from "../_lib/api";
+import { useSessionState } from "../_lib/queries";
+import { ENDED_MESSAGES, endSession, restoreSession, startSession, storageAvailable } from "../_lib/session-store";
+
+// Every portal page below /portal/…: needs a session (from the link, or stored in this tab).
+export default function PortalAppLayout({ children }: { children: ReactNode }) {
+  const state = useSessionState();
+  const pathname = usePathname();
+
+  useEffect(() => {
+    if (state.status !== "loading") return;
+    const stored = restoreSession();
+    if (stored) startSession(stored);
+    else endSession("no_session");
+  }, [state.status]);
+
+  if (state.status === "loading") {
+    return (
+      <main className="p-10">
+        <Spinner label="Loading" />
+      </main>
+    );
+  }
+  if (state.status === "ended") {
+    const msg = ENDED_MESSAGES[state.reason];
+    const body =
+      state.reason === "no_session" && !storageAvailable()
+        ? `${msg.body} (This browser blocks storage for embedded pages, so the session lives only until the page is reloaded.)`
+        : msg.body;
+    return <SessionEnded title={msg.title} body={body} />;
+  }
+  return (
+    <PortalShell
+      appName={state.session.application.name}
+      readOnly={state.session.readOnly}
+      capabilities={state.session.capabilities}
+      expiresAt={state.session.expiresAt}
+      pathname={pathname}
+      onSignOut={() => void signOut()}
+    >
+      {children}
+    </PortalShell>
+  );
+}

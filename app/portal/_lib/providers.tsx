@@ -1,0 +1,21 @@
+"use client";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { useState, type ReactNode } from "react";
+import { ApiFailure } from "./api";
+
+export function PortalProviders({ children }: { children: ReactNode }) {
+  const [client] = useState(
+    () =>
+      new QueryClient({
+        defaultOptions: {
+          queries: {
+            staleTime: 5_000,
+            refetchOnWindowFocus: true,
+            // 4xx answers do not get better by asking again.
+            retry: (count, err) => !(err instanceof ApiFailure && err.status < 500) && count < 2,
+          },
+        },
+      }),
+  );
+  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+}

@@ -1,0 +1,186 @@
+"use client";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useSyncExternalStore } from "react";
+import type { EndpointOut } from "@/lib/endpoints/serialize";
+import type { EndpointHealth } from "@/lib/portal/endpoint-health";
+import type { PortalCatalog } from "@/lib/portal/portal-catalog";
+import type { DeliveryLogRow } from "@/lib/portal/delivery-logs";
+import type { DeliveryTimeline } from "@/lib/portal/delivery-timeline";
+import type { FailureGroups } from "@/lib/portal/failure-groups";
+import type { PortalSettings } from "@/lib/portal/portal-settings";
+import { api } from "./api";
+import { getState, subscribe, type PortalSession, type SessionState } from "./session-store";
+
+// TanStack Query hooks: all of the portal's data access. Components get data through props.
+
+export type List<T> = { data: T[]; done: boolean; iterator: string | null; prevIterator: string | null };
+
+const LOADING: SessionState = { status: "loading" };
+export function useSessionState(): SessionState {
+  return useSyncExternalStore(subscribe, getState, () => LOADING);
+}
+
+/** The active session; only used below the gate in the portal layout. */
+export function usePortal(): PortalSession & { appId: string } {
+  const s = useSessionState();
+  if (s.status !== "active") throw new Error("usePortal outside an active session");
+  return { ...s.session, appId: s.session.application.id };
+}
+
+const enc = encodeURIComponent;
+
+export function useSettings() {
+  return useQuery({ queryKey: ["settings"], queryFn: () => api<PortalSettings>("/portal/settings"), staleTime: Infinity });
+}
+
+export function useEndpoints() {
+  const { appId } = usePortal();
+  return useQuery({ queryKey: ["endpoints", appId], queryFn: () => api<List<EndpointOut>>(`/app/${appId}/endpoint?limit=250`) });
+}
+
+export function useEndpoint(id: string) {
+  const { appId } = usePortal();
+  return useQuery({ queryKey: ["endpoint", appId, id], queryFn: () => api<EndpointOut>(`/app/${appId}/endpoint/${enc(id)}`) });
+}
+
+export function useEndpointHealth() {
+  const { appId } = usePortal();
+  return useQuery({
+    queryKey: ["endpoint-health", appId],
+    queryFn: () => api<EndpointHealth>(`/portal/app/${appId}/endpoint-health`),
+    refetchInterval: 30_000,
+  });
+}
+
+export type EndpointStats = { success: number; fail: number; pending: number; sending: number; canceled?: number };
+export function useEndpointStats(id: string) {
+  const { appId } = usePortal();
+  const since = new Date(Date.now() - 24 * 3600_000).toISOString();
+  return useQuery({
+    queryKey: ["endpoint-stats", appId, id],
+    queryFn: () => api<EndpointStats>(`/app/${appId}/endpoint/${enc(id)}/stats?since=${enc(since)}`),
+  });
+}
+
+export function useEndpointSecret(id: string, enabled: boolean) {
+  const { appId } = usePortal();
+  return useQuery({
+    queryKey: ["endpoint-secret", appId, id],
+    queryFn: () => api<{ key: string }>(`/app/${appId}/endpoint/${enc(id)}/secret`),
+    enabled,
+    staleTime: 0,
+    gcTime: 0,
+  });
+}
+
+export type EndpointHeaders = { headers: Record<string, string>; sensitive: string[] };
+export function useEndpointHeaders(id: string) {
+  const { appId } = usePortal();
+  return useQuery({
+    queryKey: ["endpoint-headers", appId, id],
+    queryFn: () => api<EndpointHeaders>(`/app/${appId}/endpoint/${enc(id)}/headers`),
+  });
+}
+
+export function useCatalog() {
+  return useQuery({ queryKey: ["catalog"], queryFn: () => api<PortalCatalog>("/portal/event-type"), staleTime: 60_000 });
+}
+
+export type LogFilters = {
+  endpoint?: string;
+  eventType?: string;
+  status?: string;
+  after?: string;
+  before?: string;
+  search?: string;
+  iterator?: string;
+};
+
+export function logQueryString(f: LogFilters, limit = 50): string {
+  const q = new URLSearchParams({ limit: String(limit) });
+  if (f.endpoint) q.set("endpoint_id", f.endpoint);
+  if (f.eventType) q.set("event_types", f.eventType);
+  if (f.status) q.set("status", f.status);
+  if (f.after) q.set("after", f.after);
+  if (f.before) q.set("before", f.before);
+  if (f.search) q.set("search", f.search);
+  if (f.iterator) q.set("iterator", f.iterator);
+  return q.toString();
+}
+
+export function useDeliveryLogs(f: LogFilters, opts: { live?: boolean; limit?: number } = {}) {
+  const { appId } = usePortal();
+  return useQuery({
+    queryKey: ["logs", appId, f, opts.limit ?? 50],
+    queryFn: () => api<List<DeliveryLogRow>>(`/portal/app/${appId}/delivery?${logQueryString(f, opts.limit)}`),
+    placeholderData: keepPreviousData,
+    refetchInterval: opts.live ? 4_000 : false,
+  });
+}
+
+export function useDelivery(id: string | null, live = false) {
+  const { appId } = usePortal();
+  return useQuery({
+    queryKey: ["delivery", appId, id],
+    queryFn: () => api<DeliveryTimeline>(`/portal/app/${appId}/delivery/${enc(id!)}`),
+    enabled: Boolean(id),
+    refetchInterval: live ? 2_000 : false,
+  });
+}
+
+export function useFailures() {
+  const { appId } = usePortal();
+  return useQuery({
+    queryKey: ["failures", appId],
+    queryFn: () => api<FailureGroups>(`/portal/app/${appId}/failure`),
+    refetchInterval: 15_000,
+  });
+}
+
+/** Mutations; each refreshes what it changes. */
+export function usePortalMutations() {
+  const { appId } = usePortal();
+  const qc = useQueryClient();
+  const refresh = (...keys: string[]) => Promise.all(keys.map((k) => qc.invalidateQueries({ queryKey: [k] })));
+  const ep = (id: string) => `/app/${appId}/endpoint/${enc(id)}`;
+  return {
+    createEndpoint: useMutation({
+      mutationFn: (body: Record<string, unknown>) => api<EndpointOut>(`/app/${appId}/endpoint`, { method: "POST", body }),
+      onSuccess: () => refresh("endpoints"),
+    }),
+    updateEndpoint: useMutation({
+      mutationFn: ({ id, body }: { id: string; body: Record<string, unknown> }) =>
+        api<EndpointOut>(ep(id), { method: "PATCH", body }),
+      onSuccess: () => refresh("endpoints", "endpoint"),
+    }),
+    replaceHeaders: useMutation({
+      mutationFn: ({ id, headers }: { id: string; headers: Record<string, string | null> }) =>
+        api<void>(`${ep(id)}/headers`, { method: "PATCH", body: { headers } }),
+      onSuccess: () => refresh("endpoint-headers"),
+    }),
+    deleteEndpoint: useMutation({
+      mutationFn: (id: string) => api<void>(ep(id), { method: "DELETE" }),
+      onSuccess: () => refresh("endpoints", "endpoint-health", "failures"),
+    }),
+    rotateSecret: useMutation({
+      mutationFn: (id: string) => api<void>(`${ep(id)}/secret/rotate`, { method: "POST", body: {} }),
+      onSuccess: () => refresh("endpoint-secret"),
+    }),
+    validateUrl: (url: string, signal?: AbortSignal) =>
+      api<{ ok: true; url: string } | { ok: false; reason: string }>(`/portal/app/${appId}/validate-url`, {
+        method: "POST",
+        body: { url },
+        ...(signal ? { signal } : {}),
+      }),
+    sendExample: useMutation({
+      mutationFn: ({ endpointId, eventType }: { endpointId: string; eventType: string }) =>
+        api<{ id: string }>(`${ep(endpointId)}/send-example`, { method: "POST", body: { eventType } }),
+      onSuccess: () => refresh("logs"),
+    }),
+    retry: useMutation({
+      mutationFn: ({ msgId, endpointId }: { msgId: string; endpointId: string }) =>
+        api<unknown>(`/app/${appId}/msg/${enc(msgId)}/endpoint/${enc(endpointId)}/resend`, { method: "POST" }),
+      onSuccess: () => refresh("delivery", "logs"),
+    }),
+  };
+}

@@ -1,0 +1,151 @@
+// The portal session, held in memory and mirrored to sessionStorage when the browser allows it.
+// No cookies: the portal runs in iframes on other sites, where third-party cookies (and, in some
+// browsers, storage) are blocked; the session travels as `Authorization: Bearer hps_…`.
+// The magic-link token is kept in memory only (never in storage): while the tab lives, an
+// expired one-hour session is renewed from it; after a reload the stored session is used until
+// it expires, and then the user needs the link again.
+
+export type Capabilities = { write: boolean; replay: boolean; retry: boolean; secrets: boolean; sendExample: boolean };
+
+export type PortalSession = {
+  session: string;
+  expiresAt: string;
+  readOnly: boolean;
+  featureFlags: string[];
+  capabilities: Capabilities;
+  application: { id: string; uid: string | null; name: string };
+};
+
+/** Why there is no usable session, in words the page can show. */
+export type EndedReason =
+  | "no_session"
+  | "link_invalid"
+  | "link_expired"
+  | "link_revoked"
+  | "session_expired"
+  | "session_revoked"
+  | "session_invalid"
+  | "signed_out";
+
+export type SessionState =
+  | { status: "loading" }
+  | { status: "active"; session: PortalSession }
+  | { status: "ended"; reason: EndedReason; detail?: string };
+
+const STORAGE_KEY = "herald.portal.session";
+
+let state: SessionState = { status: "loading" };
+let linkToken: string | null = null;
+const listeners = new Set<() => void>();
+
+function storage(): Storage | null {
+  // Throws (SecurityError) in third-party iframes when the browser blocks site data there.
+  try {
+    const s = window.sessionStorage;
+    s.getItem(STORAGE_KEY);
+    return s;
+  } catch {
+    return null;
+  }
+}
+
+export const storageAvailable = () => storage() !== null;
+
+function set(next: SessionState) {
+  state = next;
+  for (const l of listeners) l();
+}
+
+export function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export const getState = () => state;
+export const getLinkToken = () => linkToken;
+export const setLinkToken = (token: string | null) => (linkToken = token);
+
+export function startSession(session: PortalSession) {
+  try {
+    storage()?.setItem(STORAGE_KEY, JSON.stringify(session));
+  } catch {
+    // Storage full or blocked: memory is enough while the tab lives.
+  }
+  set({ status: "active", session });
+}
+
+export function endSession(reason: EndedReason, detail?: string) {
+  try {
+    storage()?.removeItem(STORAGE_KEY);
+  } catch {
+    /* nothing stored */
+  }
+  set({ status: "ended", reason, ...(detail ? { detail } : {}) });
+}
+
+/** On first load without a link: the session stored by an earlier page view of this tab, if any. */
+export function restoreSession(): PortalSession | null {
+  if (state.status === "active") return state.session;
+  try {
+    const raw = storage()?.getItem(STORAGE_KEY);
+    if (!raw) return null;
+    const s = JSON.parse(raw) as PortalSession;
+    if (typeof s.session !== "string" || new Date(s.expiresAt).getTime() <= Date.now()) return null;
+    return s;
+  } catch {
+    return null;
+  }
+}
+
+export const ENDED_MESSAGES: Record<EndedReason, { title: string; body: string }> = {
+  no_session: {
+    title: "Open the portal from your link",
+    body: "This page needs a portal link. Ask the provider of this service for a link to your webhook portal, or open it again from their dashboard.",
+  },
+  link_invalid: {
+    title: "This portal link is not valid",
+    body: "The link is incomplete or was never issued. Copy the whole link again, or ask for a new one.",
+  },
+  link_expired: {
+    title: "This portal link has expired",
+    body: "Portal links are valid for a limited time. Ask the provider of this service for a new link.",
+  },
+  link_revoked: {
+    title: "This portal link was revoked",
+    body: "Access through this link has been withdrawn. Ask the provider of this service for a new link.",
+  },
+  session_expired: {
+    title: "Your portal session has expired",
+    body: "For your security, sessions last one hour. Open your portal link again to continue.",
+  },
+  session_revoked: {
+    title: "Portal access was revoked",
+    body: "The provider of this service has withdrawn access to this portal. Ask them for a new link.",
+  },
+  session_invalid: {
+    title: "Your portal session has ended",
+    body: "The session is no longer valid. Open your portal link again to continue.",
+  },
+  signed_out: {
+    title: "You have signed out",
+    body: "Open your portal link again to come back.",
+  },
+};
+
+/** Maps the API's 401 codes (docs/portal.md) to a reason. */
+export function reasonForCode(code: string | undefined): EndedReason {
+  switch (code) {
+    case "portal_link_expired":
+      return "link_expired";
+    case "portal_link_revoked":
+      return "link_revoked";
+    case "portal_link_invalid":
+      return "link_invalid";
+    case "portal_session_expired":
+      return "session_expired";
+    case "portal_session_revoked":
+      return "session_revoked";
+    default:
+      return "session_invalid";
+  }
+}

@@ -1,0 +1,15 @@
+import type { Metadata } from "next";
+import type { ReactNode } from "react";
+import { PortalProviders } from "./_lib/providers";
+
+// The consumer portal. Served with `Content-Security-Policy: frame-ancestors …` from
+// HERALD_PORTAL_FRAME_ANCESTORS (proxy.ts), so operators can embed it in their own site.
+export const metadata: Metadata = {
+  title: "Webhooks portal",
+  robots: { index: false, follow: false },
+  referrer: "no-referrer",
+};
+
+export default function PortalLayout({ children }: { children: ReactNode }) {
+  return <PortalProviders>{children}</PortalProviders>;
+}

@@ -1,0 +1,81 @@
+import Link from "next/link";
+import type { ReactNode } from "react";
+import { Badge } from "../ui/badge";
+
+type Caps = { write: boolean; sendExample: boolean };
+
+const NAV = [
+  { href: "/portal/endpoints", label: "Endpoints" },
+  { href: "/portal/event-types", label: "Event catalog" },
+  { href: "/portal/send", label: "Send sample", needs: "sendExample" as const },
+  { href: "/portal/logs", label: "Delivery logs" },
+  { href: "/portal/failures", label: "Failures" },
+  { href: "/portal/verify", label: "Verify signatures" },
+];
+
+/** Header, navigation and main landmark of every portal page. */
+export function PortalShell({
+  appName,
+  readOnly,
+  capabilities,
+  pathname,
+  onSignOut,
+  children,
+}: {
+  appName: string;
+  readOnly: boolean;
+  capabilities: Caps;
+  expiresAt: string;
+  pathname: string;
+  onSignOut: () => void;
+  children: ReactNode;
+}) {
+  const items = NAV.filter((n) => !n.needs || capabilities[n.needs]);
+  return (
+    <div className="min-h-screen">
+      <a href="#portal-main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+        Skip to content
+      </a>
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-2 px-4 pt-3">
+          <div className="flex min-w-0 items-center gap-2">
+            <p className="truncate text-sm font-semibold text-slate-900">
+              Webhooks <span className="font-normal text-slate-500">· {appName}</span>
+            </p>
+            {readOnly && (
+              <Badge tone="amber" title="This link lets you look, not change anything">
+                Read-only
+              </Badge>
+            )}
+          </div>
+          <button type="button" onClick={onSignOut} className="rounded px-2 py-1 text-xs text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-600">
+            Sign out
+          </button>
+        </div>
+        <nav aria-label="Portal" className="mx-auto max-w-6xl overflow-x-auto px-2">
+          <ul className="flex min-w-max gap-1">
+            {items.map((n) => {
+              const current = pathname === n.href || pathname.startsWith(n.href + "/");
+              return (
+                <li key={n.href}>
+                  <Link
+                    href={n.href}
+                    aria-current={current ? "page" : undefined}
+                    className={`block border-b-2 px-3 py-2.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-blue-600 ${
+                      current ? "border-blue-700 text-blue-800" : "border-transparent text-slate-600 hover:text-slate-900"
+                    }`}
+                  >
+                    {n.label}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+      </header>
+      <main id="portal-main" className="mx-auto max-w-6xl px-4 py-6">
+        {children}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,132 @@
+import { db } from "../db";
+import { paginate, toListResponse, type ListQuery, type PageRequest } from "../http/pagination";
+import type { DeliveryStatus, Prisma } from "../generated/prisma/client";
+import type { Scope } from "../auth/principal";
+import { findApplication } from "../applications/find-application";
+import { findEndpoint } from "../endpoints/find-endpoint";
+import { idFilter, idRange, type TimeRange } from "../messages/query-messages";
+import { logStatus, statusBranches, type LogStatus } from "./delivery-status";
+
+// The portal's delivery log: one row per delivery (a message to one endpoint) across all the
+// application's endpoints, newest first, with filters. It has to stay fast with millions of
+// rows, so every filter combination is read as a few keyset scans in id order, each served by an
+// index that ends in `id` ((application_id|endpoint_id, status, id), (application_id, event_type,
+// id), (endpoint_id, id)), and the scans are merged. No OFFSET, no COUNT. See docs/portal.md.
+
+export type DeliveryLogQuery = ListQuery &
+  TimeRange & {
+    endpoint_id?: string | undefined;
+    event_types?: string[] | undefined;
+    status?: LogStatus[] | undefined;
+    search?: string | undefined;
+  };
+
+const STORED: DeliveryStatus[] = ["pending", "sending", "succeeded", "failed", "canceled"];
+const MAX_SEARCH_MESSAGES = 100;
+
+const rowSelect = {
+  id: true,
+  messageId: true,
+  endpointId: true,
+  eventType: true,
+  status: true,
+  attemptCount: true,
+  lastAttemptAt: true,
+  lastStatusCode: true,
+  nextAttemptAt: true,
+  deadReason: true,
+  createdAt: true,
+} satisfies Prisma.DeliverySelect;
+type Row = Prisma.DeliveryGetPayload<{ select: typeof rowSelect }>;
+
+/** The scans to merge: each is an equality prefix of some index, read in id order. */
+function branches(q: DeliveryLogQuery, hasSearch: boolean, hasEndpoint: boolean): Prisma.DeliveryWhereInput[] {
+  const statusParts = q.status?.length ? [...new Set(q.status)].flatMap(statusBranches) : null;
+  const types = q.event_types?.length ? [...new Set(q.event_types)] : null;
+  const typeFilter: Prisma.DeliveryWhereInput = types ? { eventType: types.length === 1 ? types[0]! : { in: types } } : {};
+  // A message search selects a handful of rows through the (message_id, endpoint_id) key: one scan.
+  if (hasSearch) return [{ ...typeFilter, ...(statusParts ? { OR: statusParts } : {}) }];
+  if (statusParts) return statusParts.map((s) => ({ ...s, ...typeFilter }));
+  if (hasEndpoint) return [typeFilter];
+  if (types) return types.map((t) => ({ eventType: t }));
+  return STORED.map((status) => ({ status }));
+}
+
+async function readMerged(base: Prisma.DeliveryWhereInput, parts: Prisma.DeliveryWhereInput[], range: Prisma.StringFilter | undefined, page: PageRequest) {
+  const cursor = page.after ? { id: page.direction === "asc" ? { gt: page.after } : { lt: page.after } } : {};
+  const scans = await Promise.all(
+    parts.map((part) =>
+      db.delivery.findMany({
+        where: { ...base, ...part, ...idFilter(cursor, range) },
+        select: rowSelect,
+        orderBy: { id: page.direction },
+        take: page.take,
+      }),
+    ),
+  );
+  const rows = scans.flat();
+  rows.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  if (page.direction === "desc") rows.reverse();
+  return rows.slice(0, page.take);
+}
+
+export async function listDeliveryLogs(scope: Scope, appIdOrUid: string, q: DeliveryLogQuery) {
+  const app = await findApplication(scope, appIdOrUid);
+  const base: Prisma.DeliveryWhereInput = { applicationId: app.id };
+  if (q.endpoint_id) base.endpointId = (await findEndpoint(scope, app.id, q.endpoint_id)).endpoint.id;
+
+  let noMatch = false;
+  if (q.search) {
+    // A message id, or the publisher's eventId (the (environment_id, event_id) index).
+    const found = await db.message.findMany({
+      where: { applicationId: app.id, OR: [{ id: q.search }, { environmentId: app.environmentId, eventId: q.search }] },
+      select: { id: true },
+      take: MAX_SEARCH_MESSAGES,
+    });
+    if (found.length === 0) noMatch = true;
+    base.messageId = { in: found.map((m) => m.id) };
+  }
+
+  const parts = branches(q, Boolean(q.search), Boolean(q.endpoint_id));
+  const range = idRange("delivery", q);
+  const page = await paginate(q, "descending", "id", (p) => (noMatch ? Promise.resolve([]) : readMerged(base, parts, range, p)));
+  const details = await rowDetails(page.rows);
+  return toListResponse(page, (r) => serializeLogRow(r, details));
+}
+
+async function rowDetails(rows: Row[]) {
+  const [messages, endpoints] = await Promise.all([
+    db.message.findMany({
+      where: { id: { in: [...new Set(rows.map((r) => r.messageId))] } },
+      select: { id: true, eventId: true, replayOfId: true },
+    }),
+    db.endpoint.findMany({
+      where: { id: { in: [...new Set(rows.map((r) => r.endpointId))] } },
+      select: { id: true, uid: true, url: true },
+    }),
+  ]);
+  return { messages: new Map(messages.map((m) => [m.id, m])), endpoints: new Map(endpoints.map((e) => [e.id, e])) };
+}
+
+function serializeLogRow(r: Row, d: Awaited<ReturnType<typeof rowDetails>>) {
+  const msg = d.messages.get(r.messageId);
+  const ep = d.endpoints.get(r.endpointId);
+  return {
+    id: r.id,
+    msgId: r.messageId,
+    eventId: msg?.eventId ?? null,
+    replayOf: msg?.replayOfId ?? null,
+    eventType: r.eventType,
+    endpointId: r.endpointId,
+    endpointUid: ep?.uid ?? null,
+    endpointUrl: ep?.url ?? null,
+    status: logStatus(r),
+    attemptCount: r.attemptCount,
+    lastStatusCode: r.lastStatusCode,
+    lastAttemptAt: r.lastAttemptAt?.toISOString() ?? null,
+    nextAttemptAt: r.status === "pending" ? (r.nextAttemptAt?.toISOString() ?? null) : null,
+    deadReason: r.deadReason,
+    createdAt: r.createdAt.toISOString(),
+  };
+}
+export type DeliveryLogRow = ReturnType<typeof serializeLogRow>;

@@ -1,0 +1,22 @@
+import { z } from "zod";
+import { listQuery } from "../http/pagination";
+import { eventTypesFilter, timeRange } from "../http/params";
+import { zIdOrUid } from "../http/fields";
+import { LOG_STATUSES } from "./delivery-status";
+
+/** status=failed&status=pending, status[]=…, or status=failed,pending. */
+const zStatuses = z
+  .union([z.string(), z.array(z.string())])
+  .transform((v) => [v].flat().flatMap((s) => s.split(",")).filter((s) => s !== ""))
+  .pipe(z.array(z.enum(LOG_STATUSES, { error: `must be one of ${LOG_STATUSES.join(", ")}` })));
+
+export const deliveryLogQuery = listQuery.extend({
+  ...timeRange,
+  ...eventTypesFilter,
+  endpoint_id: zIdOrUid.optional(),
+  status: zStatuses.optional(),
+  /** A message id (msg_…) or the publisher's eventId. */
+  search: z.string().trim().min(1).max(256).optional(),
+});
+
+export const deliveryParams = z.object({ app_id: zIdOrUid, delivery_id: zIdOrUid });
