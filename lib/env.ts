@@ -51,6 +51,18 @@ const schema = z.object({
   HERALD_DEAD_LETTER_RETENTION_DAYS: positiveInt(30),
   HERALD_WORKER_CONCURRENCY: positiveInt(200),
   HERALD_ENDPOINT_CONCURRENCY: positiveInt(10),
+  // Delivery engine (lib/delivery): first wait of an open circuit breaker before its probe;
+  // auto-disable of an endpoint without a success for this long and at least this many failures;
+  // how often the sweeper re-enqueues due deliveries missing from Redis; how soon a job of a
+  // killed worker counts as stalled (BullMQ lock duration and stalled-check interval).
+  HERALD_CIRCUIT_COOLDOWN_MS: positiveInt(30_000),
+  HERALD_AUTO_DISABLE_AFTER_HOURS: z.coerce.number().positive().default(120),
+  HERALD_AUTO_DISABLE_MIN_FAILURES: positiveInt(10),
+  HERALD_DELIVERY_SWEEP_MS: z.coerce.number().int().min(100).default(10_000),
+  HERALD_WORKER_STALLED_MS: z.coerce.number().int().min(1_000).default(30_000),
+  // The worker's Prometheus /metrics listener (0 turns it off); the web app serves /metrics itself.
+  HERALD_WORKER_METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
+  HERALD_WORKER_METRICS_HOST: z.string().default("127.0.0.1"),
   // Origins allowed to embed the portal in an iframe (CSP frame-ancestors), space-separated.
   HERALD_PORTAL_FRAME_ANCESTORS: z.string().default("'self'"),
   HERALD_DATA_DIR: z.string().default(".data"),

@@ -1,6 +1,130 @@
+import { Worker } from "bullmq";
+import { collectDefaultMetrics, Registry } from "prom-client";
+import { env } from "../lib/env";
+import { logger } from "../lib/logger";
+import { addressPolicy } from "../lib/services";
+import { createRedis, queuePrefix } from "../lib/queue/connection";
+import { queue } from "../lib/queue/catalog";
+import { createDeliveryEngine } from "../lib/delivery/engine";
+import { newSweepState, sweepDeliveries } from "../lib/delivery/sweep-deliveries";
+import { cleanupExpired } from "../lib/delivery/cleanup-expired";
+import { createDeliveryMetrics } from "../lib/metrics/delivery-metrics";
+import { createClusterCounter } from "../lib/metrics/cluster-counters";
+import { registerSharedCollectors } from "../lib/metrics/shared-collectors";
+import { startMetricsServer } from "./metrics-server";
 import type { Stoppable } from "./index";
 
-// Delivery consumers: built by the delivery-engine issue.
-export function startDeliveryWorkers(): Promise<Stoppable> {
-  return Promise.resolve({ close: () => Promise.resolve() });
+// Delivery consumers: a BullMQ worker on the "deliveries" queue whose concurrency
+// (HERALD_WORKER_CONCURRENCY) is far above the per-endpoint in-flight cap
+// (HERALD_ENDPOINT_CONCURRENCY), plus the periodic jobs: waking parked deliveries and circuit
+// probes (1 s), the sweeper (HERALD_DELIVERY_SWEEP_MS) and the hourly clean-up. Periodic jobs
+// that must run once per cluster take a Redis lock.
+
+const TICK_MS = 1_000;
+const CLEANUP_MS = 3600_000;
+const CLEANUP_FIRST_MS = 30_000;
+const SWEEP_MAX_PER_RUN = 10_000;
+
+export async function startDeliveryWorkers(): Promise<Stoppable> {
+  const cfg = env();
+  const prefix = queuePrefix();
+  const redis = createRedis("worker");
+  const deliveries = queue("deliveries");
+
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const cluster = createClusterCounter(redis, prefix);
+  const metrics = createDeliveryMetrics(registry, cluster);
+  registerSharedCollectors(registry, { queue: deliveries, redis, prefix });
+
+  const engine = createDeliveryEngine(
+    {
+      endpointConcurrency: cfg.HERALD_ENDPOINT_CONCURRENCY,
+      connectTimeoutMs: cfg.HERALD_CONNECT_TIMEOUT_MS,
+      requestTimeoutMs: cfg.HERALD_REQUEST_TIMEOUT_MS,
+      retrySchedule: cfg.HERALD_RETRY_SCHEDULE,
+      circuitCooldownMs: cfg.HERALD_CIRCUIT_COOLDOWN_MS,
+      autoDisableAfterMs: cfg.HERALD_AUTO_DISABLE_AFTER_HOURS * 3600_000,
+      autoDisableMinFailures: cfg.HERALD_AUTO_DISABLE_MIN_FAILURES,
+      policy: addressPolicy(),
+      prefix,
+    },
+    { redis, queue: deliveries, metrics },
+  );
+
+  const worker = new Worker("deliveries", (job, token) => engine.process(job, token), {
+    connection: createRedis("worker"),
+    prefix,
+    concurrency: cfg.HERALD_WORKER_CONCURRENCY,
+    lockDuration: cfg.HERALD_WORKER_STALLED_MS,
+    stalledInterval: cfg.HERALD_WORKER_STALLED_MS,
+    maxStalledCount: 1,
+  });
+  worker.on("error", (err) => logger.warn({ err }, "delivery worker error"));
+  worker.on("failed", (job, err) => logger.warn({ err, jobId: job?.id }, "delivery job failed; the sweeper will retry it"));
+
+  const sweepState = newSweepState();
+  const timers = [
+    every(TICK_MS, "parked/probe tick", () => engine.tick()),
+    every(TICK_MS, "metrics flush", () => cluster.flush()),
+    every(cfg.HERALD_DELIVERY_SWEEP_MS, "sweeper", async () => {
+      if (!(await lock(redis, `${prefix}:lock:delivery-sweeper`, cfg.HERALD_DELIVERY_SWEEP_MS))) return;
+      const { enqueued } = await sweepDeliveries(
+        { redis, prefix },
+        { graceMs: cfg.HERALD_DELIVERY_SWEEP_MS, maxPerRun: SWEEP_MAX_PER_RUN },
+        sweepState,
+      );
+      if (enqueued > 0) {
+        metrics.swept.inc(enqueued);
+        logger.info({ enqueued }, "sweeper enqueued due deliveries that were missing from Redis");
+      }
+    }),
+    every(CLEANUP_MS, "cleanup", () => cleanup(), CLEANUP_FIRST_MS),
+  ];
+  async function cleanup() {
+    if (!(await lock(redis, `${prefix}:lock:cleanup`, CLEANUP_MS / 2))) return;
+    const counts = await cleanupExpired({ deadLetterRetentionDays: cfg.HERALD_DEAD_LETTER_RETENTION_DAYS });
+    logger.info(counts, "expired data cleaned up");
+  }
+
+  const server = await startMetricsServer(registry, cfg.HERALD_WORKER_METRICS_PORT, cfg.HERALD_WORKER_METRICS_HOST);
+
+  return {
+    async close() {
+      for (const t of timers) t.stop();
+      // Stops taking jobs and waits for the ones in flight (their attempts finish and are recorded).
+      await worker.close();
+      await engine.close();
+      await cluster.flush().catch(() => undefined);
+      await Promise.all(timers.map((t) => t.idle()));
+      server?.close();
+      redis.disconnect();
+    },
+  };
+}
+
+/** Runs `fn` every `ms` (never overlapping itself), logging failures. */
+function every(ms: number, name: string, fn: () => Promise<unknown>, firstMs = ms) {
+  let running: Promise<unknown> | null = null;
+  let stopped = false;
+  const run = () => {
+    if (running || stopped) return;
+    running = fn()
+      .catch((err: unknown) => logger.warn({ err, job: name }, "periodic job failed"))
+      .finally(() => (running = null));
+  };
+  const first = setTimeout(run, firstMs);
+  const timer = setInterval(run, ms);
+  return {
+    stop() {
+      stopped = true;
+      clearTimeout(first);
+      clearInterval(timer);
+    },
+    idle: () => running ?? Promise.resolve(),
+  };
+}
+
+async function lock(redis: ReturnType<typeof createRedis>, key: string, ttlMs: number): Promise<boolean> {
+  return (await redis.set(key, String(process.pid), "PX", ttlMs, "NX")) === "OK";
 }

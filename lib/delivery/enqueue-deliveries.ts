@@ -3,6 +3,8 @@ import { logger } from "../logger";
 
 // Hands committed deliveries to the queue. PostgreSQL is the source of truth: if this fails
 // (Redis down, crash right after commit) the sweeper finds the due deliveries and enqueues them.
+// The job id is the delivery id, so enqueuing a delivery twice is harmless; failed jobs are not
+// kept, so a delivery whose job failed has no job and the sweeper picks it up again.
 
 export async function enqueueDeliveries(
   deliveries: { id: string; delayMs?: number }[],
@@ -13,7 +15,7 @@ export async function enqueueDeliveries(
       "deliver",
       deliveries.map((d) => ({
         data: { deliveryId: d.id, trigger },
-        opts: { jobId: d.id, ...(d.delayMs ? { delay: d.delayMs } : {}) },
+        opts: { jobId: d.id, removeOnFail: true, ...(d.delayMs ? { delay: d.delayMs } : {}) },
       })),
     );
     return true;
@@ -21,4 +23,17 @@ export async function enqueueDeliveries(
     logger.warn({ err, count: deliveries.length }, "enqueue failed; the sweeper will pick these deliveries up");
     return false;
   }
+}
+
+/**
+ * A manual attempt (resend) of one delivery, as its own job: a scheduled job waiting for the same
+ * delivery must neither swallow it nor be replaced by it.
+ */
+export async function enqueueManualAttempt(deliveryId: string): Promise<void> {
+  await enqueue("deliver", [
+    {
+      data: { deliveryId, trigger: "manual" },
+      opts: { jobId: `${deliveryId}-manual-${Date.now().toString(36)}`, removeOnFail: true },
+    },
+  ]);
 }

@@ -1,15 +1,21 @@
 import { db } from "../db";
+import { conflict } from "../http/errors";
 import { newId } from "../ids";
 import type { Scope } from "../auth/principal";
 import { findDelivery } from "../deliveries/query-deliveries";
-import { enqueue } from "../queue/catalog";
+import { enqueueManualAttempt } from "./enqueue-deliveries";
 
 /**
  * Manual retry ("resend"): a new attempt of the same delivery, so the receiver sees the same
- * webhook-id. An endpoint that was not a target of the message gets a delivery created for it.
+ * webhook-id, recorded with trigger type manual. An endpoint that was not a target of the message
+ * gets a delivery created for it. What the attempt does to the delivery (lib/delivery/decide-next):
+ * success marks it succeeded, also from the dead letter; failure leaves it as it was.
  */
 export async function resendMessage(scope: Scope, app: string, msgId: string, endpointIdOrUid: string) {
   const { msg, endpoint } = await findDelivery(scope, app, msgId, endpointIdOrUid);
+  if (endpoint.state !== "active")
+    throw conflict(`The endpoint is ${endpoint.state}; enable it before resending messages to it`, "endpoint_not_active");
+  if (msg.payload === null) throw conflict("The message's payload was expunged, so it cannot be sent again", "payload_expunged");
   const delivery = await db.delivery.upsert({
     where: { messageId_endpointId: { messageId: msg.id, endpointId: endpoint.id } },
     update: {},
@@ -24,9 +30,6 @@ export async function resendMessage(scope: Scope, app: string, msgId: string, en
       nextAttemptAt: new Date(),
     },
   });
-  // A distinct job id: the scheduled job for this delivery (if any) must not swallow it.
-  await enqueue("deliver", [
-    { data: { deliveryId: delivery.id, trigger: "manual" }, opts: { jobId: `${delivery.id}-manual-${Date.now()}` } },
-  ]);
+  await enqueueManualAttempt(delivery.id);
   return delivery;
 }

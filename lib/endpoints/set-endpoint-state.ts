@@ -1,5 +1,6 @@
 import { db } from "../db";
 import type { EndpointState } from "../generated/prisma/client";
+import { notifyEndpointStateChange } from "../operational/operational-events";
 
 // Every change of an endpoint's state goes through here, so the health counters are reset
 // consistently when it comes back and listeners (operational webhooks) see each transition.
@@ -15,8 +16,9 @@ export function onEndpointStateChange(listener: Listener): void {
 export async function setEndpointState(endpointId: string, to: EndpointState, reason: string | null = null) {
   const current = await db.endpoint.findUnique({ where: { id: endpointId }, select: { state: true } });
   if (!current) return null;
-  const updated = await db.endpoint.update({
-    where: { id: endpointId },
+  // Compare-and-set on the state: of two concurrent changes only one notifies.
+  const { count } = await db.endpoint.updateMany({
+    where: { id: endpointId, state: current.state },
     data: {
       state: to,
       disabledReason: to === "active" ? null : reason,
@@ -26,8 +28,12 @@ export async function setEndpointState(endpointId: string, to: EndpointState, re
         : {}),
     },
   });
-  if (current.state !== to) {
-    for (const l of listeners) await l({ endpointId, from: current.state, to, reason });
+  const updated = await db.endpoint.findUnique({ where: { id: endpointId } });
+  if (count === 1 && current.state !== to) {
+    const change = { endpointId, from: current.state, to, reason };
+    for (const l of listeners) await l(change);
+    // endpoint.disabled / endpoint.enabled operational webhooks (never throws).
+    await notifyEndpointStateChange(change);
   }
   return updated;
 }

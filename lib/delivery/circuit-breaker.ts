@@ -1,0 +1,34 @@
+import type { CircuitState } from "../generated/prisma/client";
+
+// Per-endpoint circuit breaker, kept on the endpoint row (circuit_state, circuit_opened_at,
+// consecutive_failures, failing_since) and so visible in the API:
+//   closed     deliveries flow.
+//   open       after CIRCUIT_OPEN_AFTER_FAILURES consecutive failed attempts. Due deliveries wait
+//              (parked) instead of being attempted; none of their schedule is used up.
+//   half_open  once the cool-down has passed, a single delivery goes through as a probe. Success
+//              closes the circuit and the waiting deliveries flow again; failure re-opens it.
+// The cool-down grows with the length of the outage, so a long-dead endpoint is probed rarely.
+
+export const CIRCUIT_OPEN_AFTER_FAILURES = 10;
+/** The cool-down is this fraction of the time the endpoint has been failing... */
+export const CIRCUIT_COOLDOWN_FRACTION = 0.25;
+/** ...but never more than this. */
+export const CIRCUIT_COOLDOWN_MAX_MS = 10 * 60_000;
+
+export type CircuitView = {
+  circuitState: CircuitState;
+  circuitOpenedAt: Date | null;
+  failingSince: Date | null;
+};
+
+export function cooldownMs(ep: CircuitView, baseMs: number, now: number): number {
+  const failingFor = ep.failingSince ? now - ep.failingSince.getTime() : 0;
+  return Math.min(CIRCUIT_COOLDOWN_MAX_MS, Math.max(baseMs, failingFor * CIRCUIT_COOLDOWN_FRACTION));
+}
+
+/** closed: go. wait: park until a probe succeeds. probe: this attempt may be the single probe. */
+export function circuitGate(ep: CircuitView, baseMs: number, now: number): "closed" | "wait" | "probe" {
+  if (ep.circuitState === "closed") return "closed";
+  const openedAt = ep.circuitOpenedAt?.getTime() ?? 0;
+  return now >= openedAt + cooldownMs(ep, baseMs, now) ? "probe" : "wait";
+}

@@ -1,0 +1,58 @@
+import type { ClaimedDelivery } from "./claim-deliveries";
+import type { Verdict } from "./classify-response";
+import type { AttemptResult } from "./http-client";
+import type { DeliveryNext } from "./record-attempts";
+import { applyRetryAfter, parseRetryAfter, resolveSchedule, scheduledDelayMs } from "./retry-schedule";
+
+// The delivery's next state after an attempt, from the recorded answer.
+//
+// Scheduled attempts follow the contract: success stops; 410 and non-retryable 4xx dead-letter at
+// once; everything else retries on the schedule until it is exhausted (dead letter "exhausted").
+//
+// Manual attempts (resend) are extra tries of the same delivery, outside the schedule: a success
+// marks the delivery succeeded (also from the dead letter); a failure leaves it as it was — a
+// pending delivery keeps its next scheduled attempt, a dead-lettered one stays dead (its
+// retention restarts), a delivered one stays delivered.
+
+export type NextStep = DeliveryNext & {
+  /** The failed scheduled attempts so far, counting this one (0 for manual attempts). */
+  failedScheduled: number;
+};
+
+export function decideNext(
+  d: ClaimedDelivery,
+  verdict: Verdict,
+  result: AttemptResult,
+  platformSchedule: number[] | undefined,
+  now: Date,
+): NextStep {
+  if (verdict.kind === "success") return { status: "succeeded", nextAttemptAt: null, deadReason: null, deadAt: null, failedScheduled: 0 };
+
+  if (d.trigger === "manual") {
+    const base = { failedScheduled: 0 };
+    switch (d.prevStatus) {
+      case "pending":
+      case "sending":
+        return { ...base, status: "pending", nextAttemptAt: d.prevNextAt && d.prevStatus === "pending" ? d.prevNextAt : now, deadReason: null, deadAt: null };
+      case "failed":
+        return { ...base, status: "failed", nextAttemptAt: null, deadReason: d.prevDeadReason ?? "exhausted", deadAt: now };
+      case "succeeded":
+        return { ...base, status: "succeeded", nextAttemptAt: null, deadReason: null, deadAt: null };
+      case "canceled":
+        return { ...base, status: "canceled", nextAttemptAt: null, deadReason: d.prevDeadReason, deadAt: d.prevDeadAt };
+    }
+  }
+
+  const failedScheduled = d.scheduledAttempts + 1;
+  const dead = (reason: string): NextStep => ({ status: "failed", nextAttemptAt: null, deadReason: reason, deadAt: now, failedScheduled });
+  if (verdict.kind === "gone") return dead("http_410");
+  if (verdict.kind === "dead") return dead(verdict.reason);
+
+  const schedule = resolveSchedule(d.endpoint.retrySchedule, d.environmentRetrySchedule, platformSchedule);
+  const scheduled = scheduledDelayMs(schedule, failedScheduled);
+  if (scheduled === null) return dead("exhausted");
+  const delay = verdict.honourRetryAfter
+    ? applyRetryAfter(scheduled, parseRetryAfter(result.headers?.["retry-after"], now.getTime()))
+    : scheduled;
+  return { status: "pending", nextAttemptAt: new Date(now.getTime() + delay), deadReason: null, deadAt: null, failedScheduled };
+}

@@ -1,0 +1,195 @@
+import type { Redis } from "ioredis";
+
+// Per-endpoint admission in Redis, shared by every worker process. Each check is one Lua script,
+// so the decision and its bookkeeping are atomic.
+//
+// - In-flight cap: a sorted set of leases (member = job id, score = expiry), so a crashed worker's
+//   leases lapse on their own. A job that finds its endpoint at the cap does not wait inside a
+//   worker slot: it is *parked* (its job id goes into the endpoint's parked set and the job is
+//   delayed for PARK_TIMEOUT). When a lease is released, the releaser pops as many parked jobs as
+//   there are free slots, reserves a short lease for each and promotes them. So a slow endpoint's
+//   backlog waits in Redis, costing nothing, and never holds a global worker slot.
+// - Throttle: a GCRA "theoretical arrival time" per endpoint. A job reserves the next free slot;
+//   when that is in the future the job is delayed exactly until then (one move per job, however
+//   long the backlog), and admitted without a second reservation when it comes back.
+// - Circuit probe: a token so that only one probe is in flight for a half-open endpoint.
+
+/** Reservation given to a popped parked job until it comes back to claim its slot. */
+const RESERVATION_MS = 10_000;
+/** A job back from a throttle delay later than this reserves a new slot. */
+const SLOT_STALE_MS = 60_000;
+/** Slack when comparing a slot with the clock. */
+const SLOT_SLACK_MS = 5;
+
+const ADMIT = `
+local now = tonumber(ARGV[1])
+local cap = tonumber(ARGV[2])
+local member = ARGV[4]
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
+local reserved = redis.call('ZREM', KEYS[1], member) == 1
+-- First come, first served: while others are parked, newcomers queue behind them.
+if redis.call('ZCARD', KEYS[1]) >= cap or (not reserved and redis.call('ZCARD', KEYS[2]) > 0) then
+  redis.call('ZADD', KEYS[2], 'NX', now, member)
+  redis.call('SADD', KEYS[4], ARGV[7])
+  return {1, 0}
+end
+local interval = tonumber(ARGV[5])
+local slot = tonumber(ARGV[6])
+local prepaid = slot > 0 and now >= slot - ${SLOT_SLACK_MS} and now - slot < ${SLOT_STALE_MS}
+if interval > 0 and not prepaid then
+  local tat = tonumber(redis.call('GET', KEYS[3]) or '0')
+  if tat < now then tat = now end
+  redis.call('SET', KEYS[3], tostring(tat + interval), 'PX', math.ceil(tat + interval - now) + 1000)
+  if tat > now + ${SLOT_SLACK_MS} then return {2, tat} end
+end
+redis.call('ZADD', KEYS[1], ARGV[3], member)
+redis.call('PEXPIRE', KEYS[1], math.ceil(tonumber(ARGV[3]) - now) + 1000)
+return {0, 0}
+`;
+
+// Returns {parked count, popped job ids...}; pops into the free slots only when asked (after a
+// success: the circuit is closed, so the parked jobs can go).
+const RELEASE = `
+local now = tonumber(ARGV[3])
+redis.call('ZREM', KEYS[1], ARGV[1])
+if ARGV[2] == '1' and redis.call('GET', KEYS[3]) == ARGV[1] then redis.call('DEL', KEYS[3]) end
+local out = {redis.call('ZCARD', KEYS[2])}
+if ARGV[4] == '1' and out[1] > 0 then
+  redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
+  local free = tonumber(ARGV[5]) - redis.call('ZCARD', KEYS[1])
+  if free > 0 then
+    local popped = redis.call('ZPOPMIN', KEYS[2], free)
+    for i = 1, #popped, 2 do
+      redis.call('ZADD', KEYS[1], now + ${RESERVATION_MS}, popped[i])
+      out[#out + 1] = popped[i]
+    end
+    if redis.call('ZCARD', KEYS[2]) == 0 then redis.call('SREM', KEYS[4], ARGV[6]) end
+  end
+end
+return out
+`;
+
+const UNPARK = `
+local now = tonumber(ARGV[1])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
+local free = tonumber(ARGV[2]) - redis.call('ZCARD', KEYS[1])
+local max = tonumber(ARGV[4])
+if max >= 0 and max < free then free = max end
+local out = {}
+if free > 0 then
+  local popped = redis.call('ZPOPMIN', KEYS[2], free)
+  for i = 1, #popped, 2 do
+    redis.call('ZADD', KEYS[1], ARGV[3], popped[i])
+    out[#out + 1] = popped[i]
+  end
+  if #out > 0 then redis.call('PEXPIRE', KEYS[1], ${RESERVATION_MS} + 1000) end
+end
+if redis.call('ZCARD', KEYS[2]) == 0 then redis.call('SREM', KEYS[3], ARGV[5]) end
+return out
+`;
+
+export type Admission = { kind: "go" } | { kind: "park" } | { kind: "throttle"; at: number };
+
+export type EndpointGate = ReturnType<typeof createEndpointGate>;
+
+export function createEndpointGate(redis: Redis, prefix: string, cap: number) {
+  const k = (endpointId: string, part: string) => `${prefix}:gate:${endpointId}:${part}`;
+  const parkedIndex = `${prefix}:gate:parked-endpoints`;
+
+  return {
+    cap,
+    /** Take an in-flight slot for `member` (a job id), or say to park it or to wait for its throttle slot. */
+    async admit(input: { endpointId: string; member: string; leaseMs: number; ratePerSecond: number | null; slotAt: number | null }) {
+      const now = Date.now();
+      const interval = input.ratePerSecond ? 1000 / input.ratePerSecond : 0;
+      const [code, at] = (await redis.eval(
+        ADMIT,
+        4,
+        k(input.endpointId, "inflight"),
+        k(input.endpointId, "parked"),
+        k(input.endpointId, "tat"),
+        parkedIndex,
+        now,
+        cap,
+        now + input.leaseMs,
+        input.member,
+        interval,
+        input.slotAt ?? 0,
+        input.endpointId,
+      )) as [number, number];
+      if (code === 1) return { kind: "park" } as Admission;
+      if (code === 2) return { kind: "throttle", at: Number(at) } as Admission;
+      return { kind: "go" } as Admission;
+    },
+
+    /**
+     * Give the slot back. Returns how many jobs are parked for the endpoint and, when `wake` is
+     * set, the parked job ids popped into the free slots (reserved for them; promote them).
+     */
+    async release(endpointId: string, member: string, probe: boolean, wake: boolean): Promise<{ parked: number; popped: string[] }> {
+      const [parked, ...popped] = (await redis.eval(
+        RELEASE,
+        4,
+        k(endpointId, "inflight"),
+        k(endpointId, "parked"),
+        k(endpointId, "probe"),
+        parkedIndex,
+        member,
+        probe ? "1" : "0",
+        Date.now(),
+        wake ? "1" : "0",
+        cap,
+        endpointId,
+      )) as [number, ...string[]];
+      return { parked, popped };
+    },
+
+    /** Pop up to the free slots (or `max`) of parked job ids, each with a reserved slot. */
+    async unpark(endpointId: string, max = -1): Promise<string[]> {
+      const now = Date.now();
+      return (await redis.eval(
+        UNPARK,
+        3,
+        k(endpointId, "inflight"),
+        k(endpointId, "parked"),
+        parkedIndex,
+        now,
+        cap,
+        now + RESERVATION_MS,
+        max,
+        endpointId,
+      )) as string[];
+    },
+
+    /** Park a job id without an admission check (its endpoint's circuit is open). */
+    async park(endpointId: string, member: string): Promise<void> {
+      await redis.multi().zadd(k(endpointId, "parked"), "NX", Date.now(), member).sadd(parkedIndex, endpointId).exec();
+    },
+
+    /** Put a job id back at the front of the parked set (a promotion that could not happen yet). */
+    async repark(endpointId: string, member: string): Promise<void> {
+      await redis.multi().zadd(k(endpointId, "parked"), "NX", 0, member).sadd(parkedIndex, endpointId).exec();
+    },
+
+    /** Become the single probe of a half-open endpoint. */
+    async tryProbe(endpointId: string, member: string, ttlMs: number): Promise<boolean> {
+      return (await redis.set(k(endpointId, "probe"), member, "PX", ttlMs, "NX")) === "OK";
+    },
+
+    async probeHeld(endpointId: string): Promise<boolean> {
+      return (await redis.exists(k(endpointId, "probe"))) === 1;
+    },
+
+    async parkedEndpoints(): Promise<string[]> {
+      return redis.smembers(parkedIndex);
+    },
+
+    async parkedCount(endpointIds: string[]): Promise<number> {
+      if (endpointIds.length === 0) return 0;
+      const p = redis.pipeline();
+      for (const id of endpointIds) p.zcard(k(id, "parked"));
+      const res = (await p.exec()) ?? [];
+      return res.reduce((sum, [, n]) => sum + Number(n ?? 0), 0);
+    },
+  };
+}
