@@ -21,7 +21,11 @@ export type EndpointFormValues = {
 export type UrlCheck = { state: "idle" | "checking" | "ok" | "error"; message?: string };
 
 type CatalogItem = { name: string; description: string; deprecated: boolean; archived: boolean };
-type Bounds = { retrySchedule: { maxAttempts: number; minDelaySeconds: number; maxDelaySeconds: number }; rateLimit: { min: number; max: number } };
+type Bounds = {
+  retrySchedule: { maxAttempts: number; minDelaySeconds: number; maxDelaySeconds: number };
+  defaultRetrySchedule: number[];
+  rateLimit: { min: number; max: number };
+};
 
 export const emptyEndpointForm: EndpointFormValues = {
   url: "",
@@ -219,7 +223,11 @@ export function EndpointForm({
         <legend className="text-sm font-medium text-slate-800">Retry policy</legend>
         <label className="flex items-center gap-2 text-sm">
           <input type="radio" name="retryMode" checked={v.retryMode === "default"} onChange={() => setV((s) => ({ ...s, retryMode: "default" }))} />
-          The platform&apos;s default schedule
+          The default schedule
+          <span className="text-xs text-slate-500">
+            ({bounds.defaultRetrySchedule.length + 1} attempts over {formatDuration(bounds.defaultRetrySchedule.reduce((a, b) => a + b, 0))}:{" "}
+            {scheduleText(bounds.defaultRetrySchedule)})
+          </span>
         </label>
         <label className="flex items-center gap-2 text-sm">
           <input type="radio" name="retryMode" checked={v.retryMode === "custom"} onChange={() => setV((s) => ({ ...s, retryMode: "custom" }))} />

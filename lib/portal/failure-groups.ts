@@ -37,7 +37,7 @@ export async function failureGroups(scope: Scope, appIdOrUid: string) {
     LIMIT ${MAX_GROUPS}`;
   const endpoints = await db.endpoint.findMany({
     where: { applicationId: app.id, id: { in: [...new Set(rows.map((r) => r.endpoint_id))] } },
-    select: { id: true, uid: true, url: true, state: true, disabledReason: true },
+    select: { id: true, uid: true, url: true, state: true, disabledReason: true, circuitState: true },
   });
   const byId = new Map(endpoints.map((e) => [e.id, e]));
   return {

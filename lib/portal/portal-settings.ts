@@ -1,17 +1,29 @@
+import { db } from "../db";
+import { env } from "../env";
+import type { Scope } from "../auth/principal";
 import { RETRY_SCHEDULE_BOUNDS } from "../endpoints/schemas";
 import { DEFAULT_ROTATION_GRACE_SECONDS } from "../endpoints/endpoint-secrets";
-import { STANDARD_HEADERS } from "./verify-snippets";
+import { DEFAULT_RETRY_SCHEDULE, resolveSchedule } from "../delivery/retry-schedule";
+import { SIGNATURE_HEADERS } from "../signing/sign";
+import { TOLERANCE_SECONDS, type SignatureHeaders } from "./verify-snippets";
 
-// The platform facts the portal's forms and pages show, from the modules that enforce them, so
-// the UI never states a bound or a header name that the server does not use.
+// The platform facts the portal's forms and pages show, read from the modules that enforce
+// them, so the UI never states a bound, a schedule or a header name the server does not use.
 
-export function portalSettings() {
+export async function portalSettings(scope: Scope) {
+  const environment = await db.environment.findUnique({ where: { id: scope.environmentId }, select: { retrySchedule: true } });
+  const [id, timestamp, signature] = SIGNATURE_HEADERS;
+  const signatureHeaders: SignatureHeaders = { id, timestamp, signature };
   return {
     retrySchedule: RETRY_SCHEDULE_BOUNDS,
+    /** What an endpoint without its own schedule gets. */
+    defaultRetrySchedule: resolveSchedule([], environment?.retrySchedule ?? [], env().HERALD_RETRY_SCHEDULE ?? DEFAULT_RETRY_SCHEDULE),
     rateLimit: { min: 1, max: 65535 },
     rotationGraceSeconds: DEFAULT_ROTATION_GRACE_SECONDS,
-    signatureHeaders: STANDARD_HEADERS,
-    signatureToleranceSeconds: 300,
+    signatureHeaders,
+    /** The same values are also sent as svix-id, svix-timestamp and svix-signature. */
+    svixHeaderAliases: true,
+    signatureToleranceSeconds: TOLERANCE_SECONDS,
   };
 }
-export type PortalSettings = ReturnType<typeof portalSettings>;
+export type PortalSettings = Awaited<ReturnType<typeof portalSettings>>;

@@ -8,6 +8,8 @@ import type { DeliveryLogRow } from "@/lib/portal/delivery-logs";
 import type { DeliveryTimeline } from "@/lib/portal/delivery-timeline";
 import type { FailureGroups } from "@/lib/portal/failure-groups";
 import type { PortalSettings } from "@/lib/portal/portal-settings";
+import type { ExamplePreview } from "@/lib/portal/preview-example";
+import type { TaskOut } from "@/lib/tasks/serialize-task";
 import { api } from "./api";
 import { getState, subscribe, type PortalSession, type SessionState } from "./session-store";
 
@@ -137,6 +139,39 @@ export function useFailures() {
   });
 }
 
+export function useExamplePreview(endpointId: string | null, eventType: string | null, enabled: boolean) {
+  const { appId } = usePortal();
+  return useQuery({
+    queryKey: ["preview", appId, endpointId, eventType],
+    queryFn: () =>
+      api<ExamplePreview>(`/portal/app/${appId}/endpoint/${enc(endpointId!)}/preview-example`, { method: "POST", body: { eventType } }),
+    enabled: enabled && Boolean(endpointId && eventType),
+    staleTime: 60_000,
+  });
+}
+
+export type { TaskOut };
+export type TaskStarted = { task_id: string; status: string; status_url: string; events_url: string };
+export type ReplayFilter = {
+  since?: string | null;
+  until?: string | null;
+  event_types?: string[] | null;
+  endpoint_id?: string | null;
+  original_status?: ("success" | "fail" | "pending" | "sending")[] | null;
+};
+export type ReplayEstimate = {
+  messages: number;
+  deliveries: number;
+  endpoints?: number;
+  since: string | null;
+  until: string;
+  endpoint_id: string | null;
+  threshold: number;
+  confirmation_required: boolean;
+  confirmation: string;
+  confirmation_expires_at: string;
+};
+
 /** Mutations; each refreshes what it changes. */
 export function usePortalMutations() {
   const { appId } = usePortal();
@@ -176,6 +211,26 @@ export function usePortalMutations() {
       mutationFn: ({ endpointId, eventType }: { endpointId: string; eventType: string }) =>
         api<{ id: string }>(`${ep(endpointId)}/send-example`, { method: "POST", body: { eventType } }),
       onSuccess: () => refresh("logs"),
+    }),
+    replay: useMutation({
+      mutationFn: ({ msgId, endpointId }: { msgId: string; endpointId?: string }) =>
+        api<{ id: string; deliveries: number }>(`/app/${appId}/msg/${enc(msgId)}/replay`, {
+          method: "POST",
+          body: endpointId ? { endpoint_id: endpointId } : {},
+        }),
+      onSuccess: () => refresh("delivery", "logs"),
+    }),
+    estimateReplay: useMutation({
+      mutationFn: (filter: ReplayFilter) => api<ReplayEstimate>(`/app/${appId}/replay/estimate`, { method: "POST", body: filter }),
+    }),
+    startReplay: useMutation({
+      mutationFn: (body: ReplayFilter & { confirmation: string }) => api<TaskStarted>(`/app/${appId}/replay`, { method: "POST", body }),
+    }),
+    bulkRetry: useMutation({
+      mutationFn: (body: { endpoint_id: string; status_code: number }) => api<TaskStarted>(`/app/${appId}/bulk-retry`, { method: "POST", body }),
+    }),
+    cancelTask: useMutation({
+      mutationFn: (taskId: string) => api<TaskOut>(`/tasks/${enc(taskId)}/cancel`, { method: "POST" }),
     }),
     retry: useMutation({
       mutationFn: ({ msgId, endpointId }: { msgId: string; endpointId: string }) =>

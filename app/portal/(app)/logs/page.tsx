@@ -1,0 +1,224 @@
+"use client";
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { Suspense, useMemo, useState } from "react";
+import { AttemptInspector } from "@/components/portal/attempt-inspector";
+import { DeliveryLogTable } from "@/components/portal/delivery-log-table";
+import { LogFilters, type LogFilterValues } from "@/components/portal/log-filters";
+import { PageHeader } from "@/components/portal/page-header";
+import { RangeReplayDialog } from "@/components/portal/range-replay-dialog";
+import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import { formatTime } from "@/components/ui/format";
+import { EmptyState, Notice, Spinner } from "@/components/ui/notice";
+import { useTaskStream } from "../../_lib/task-stream";
+import {
+  useCatalog,
+  useDelivery,
+  useDeliveryLogs,
+  useEndpoints,
+  usePortal,
+  usePortalMutations,
+  type ReplayFilter,
+} from "../../_lib/queries";
+
+const KEYS = ["endpoint", "eventType", "status", "after", "before", "search"] as const;
+
+/** Our status filter as the replay's "status of the original delivery". */
+const ORIGINAL_STATUS: Record<string, ReplayFilter["original_status"]> = {
+  succeeded: ["success"],
+  dead_lettered: ["fail"],
+  canceled: ["fail"],
+  failed: ["pending", "sending"],
+  pending: ["pending", "sending"],
+};
+
+function Logs() {
+  const { capabilities } = usePortal();
+  const router = useRouter();
+  const pathname = usePathname();
+  const params = useSearchParams();
+  const filters: LogFilterValues = useMemo(
+    () => Object.fromEntries(KEYS.map((k) => [k, params.get(k) ?? undefined]).filter(([, v]) => v)) as LogFilterValues,
+    [params],
+  );
+  const cursor = params.get("cursor") ?? undefined;
+  const open = params.get("delivery");
+
+  const navigate = (next: Record<string, string | undefined>) => {
+    const q = new URLSearchParams();
+    for (const [k, v] of Object.entries(next)) if (v) q.set(k, v);
+    router.replace(`${pathname}${q.size ? `?${q}` : ""}`, { scroll: false });
+  };
+  const current = { ...filters, cursor, delivery: open ?? undefined };
+
+  const logs = useDeliveryLogs({ ...filters, ...(cursor ? { iterator: cursor } : {}) }, { live: !cursor });
+  const endpoints = useEndpoints();
+  const catalog = useCatalog();
+  const m = usePortalMutations();
+
+  // Inspector.
+  const [notice, setNotice] = useState<{ tone: "ok" | "error"; text: string; messageId?: string } | null>(null);
+  const [watching, setWatching] = useState(false);
+  const delivery = useDelivery(open, watching);
+
+  // Range replay.
+  const [replayOpen, setReplayOpen] = useState(false);
+  const [taskId, setTaskId] = useState<string | null>(null);
+  const stream = useTaskStream(taskId);
+  const replayFilter: ReplayFilter = {
+    since: filters.after ?? null,
+    until: filters.before ?? null,
+    event_types: filters.eventType ? [filters.eventType] : null,
+    endpoint_id: filters.endpoint ?? null,
+    original_status: filters.status ? ORIGINAL_STATUS[filters.status] ?? null : null,
+  };
+  const endpointName = (id: string) => endpoints.data?.data.find((e) => e.id === id)?.url ?? id;
+
+  const rows = logs.data?.data ?? [];
+  return (
+    <>
+      <PageHeader
+        title="Delivery logs"
+        description="Every delivery of a message to one of your endpoints, newest first. Open one to see each attempt: the exact request with its signature, and what your server answered."
+        actions={
+          capabilities.replay && (
+            <Button
+              onClick={() => {
+                setTaskId(null);
+                m.startReplay.reset();
+                m.estimateReplay.reset();
+                setReplayOpen(true);
+                m.estimateReplay.mutate(replayFilter);
+              }}
+            >
+              Replay these messages…
+            </Button>
+          )
+        }
+      />
+      <LogFilters
+        key={filters.search ?? ""}
+        values={filters}
+        endpoints={endpoints.data?.data ?? []}
+        eventTypes={(catalog.data?.data ?? []).map((t) => t.name)}
+        onChange={(next) => navigate({ ...next })}
+      />
+      <div className="mt-4">
+        {logs.isPending && <Spinner label="Loading deliveries" />}
+        {logs.error && <Notice tone="error" title="Could not load the delivery log">{logs.error.message}</Notice>}
+        {logs.data && rows.length === 0 && (
+          <EmptyState title="No deliveries match">
+            {Object.keys(filters).length > 0 ? "Try a wider time range or fewer filters." : "Deliveries appear here as soon as events are sent to your endpoints."}
+          </EmptyState>
+        )}
+        {rows.length > 0 && <DeliveryLogTable rows={rows} onOpen={(id) => navigate({ ...current, delivery: id })} />}
+        {logs.data && (
+          <nav aria-label="Pages" className="mt-3 flex items-center justify-between gap-2">
+            <Button
+              disabled={!cursor}
+              onClick={() => {
+                // Walking back: the last page in that direction is the newest, shown live without a cursor.
+                const atNewest = !rows.length || (cursor?.startsWith("-") && logs.data.done);
+                navigate({ ...filters, cursor: atNewest ? undefined : (logs.data.prevIterator ?? undefined) });
+              }}
+            >
+              ← Newer
+            </Button>
+            <span className="text-xs text-slate-500">{!cursor ? "Newest · updates live" : ""}</span>
+            <Button
+              disabled={cursor?.startsWith("-") ? !rows.length : logs.data.done}
+              onClick={() => navigate({ ...filters, cursor: logs.data.iterator ?? undefined })}
+            >
+              Older →
+            </Button>
+          </nav>
+        )}
+      </div>
+
+      <Dialog
+        wide
+        open={Boolean(open)}
+        onClose={() => {
+          setNotice(null);
+          setWatching(false);
+          navigate({ ...filters, cursor });
+        }}
+        title="Delivery inspector"
+      >
+        {delivery.isPending && <Spinner label="Loading attempts" />}
+        {delivery.error && <Notice tone="error">{delivery.error.message}</Notice>}
+        {delivery.data && (
+          <AttemptInspector
+            timeline={delivery.data}
+            canRetry={capabilities.retry}
+            canReplay={capabilities.replay}
+            retrying={m.retry.isPending}
+            replaying={m.replay.isPending}
+            notice={notice}
+            onOpenMessage={(msgId) => navigate({ search: msgId })}
+            onRetry={() =>
+              m.retry.mutate(
+                { msgId: delivery.data.message.id, endpointId: delivery.data.endpoint.id },
+                {
+                  onSuccess: () => {
+                    setNotice({ tone: "ok", text: "Retry queued: a new attempt of this delivery (same webhook-id) will appear in the timeline." });
+                    setWatching(true);
+                    setTimeout(() => setWatching(false), 30_000);
+                  },
+                  onError: (e) => setNotice({ tone: "error", text: e.message }),
+                },
+              )
+            }
+            onReplay={(toEveryEndpoint) =>
+              m.replay.mutate(
+                { msgId: delivery.data.message.id, ...(toEveryEndpoint ? {} : { endpointId: delivery.data.endpoint.id }) },
+                {
+                  onSuccess: (r) => setNotice({ tone: "ok", text: `Replayed as a new message with ${r.deliveries} deliver${r.deliveries === 1 ? "y" : "ies"}:`, messageId: r.id }),
+                  onError: (e) => setNotice({ tone: "error", text: e.message }),
+                },
+              )
+            }
+          />
+        )}
+      </Dialog>
+
+      <RangeReplayDialog
+        open={replayOpen}
+        onClose={() => setReplayOpen(false)}
+        scope={
+          <ul className="space-y-0.5">
+            <li>Time range: {filters.after ? formatTime(filters.after) : "the beginning"} → {filters.before ? formatTime(filters.before) : "now"}</li>
+            <li>Event type: {filters.eventType ?? "all"}</li>
+            <li>Endpoint: {filters.endpoint ? endpointName(filters.endpoint) : "every subscribed, active endpoint"}</li>
+            <li>Original delivery status: {filters.status ?? "any"}</li>
+            {filters.search && <li>The search is not applied to a range replay; replay a single message from its inspector.</li>}
+            <li>Messages that are themselves replays are skipped.</li>
+          </ul>
+        }
+        estimate={m.estimateReplay.data ?? null}
+        estimating={m.estimateReplay.isPending}
+        estimateError={m.estimateReplay.error?.message}
+        endpointCount={filters.endpoint ? 1 : null}
+        starting={m.startReplay.isPending}
+        startError={m.startReplay.error?.message}
+        onConfirm={() => {
+          const est = m.estimateReplay.data;
+          if (!est) return;
+          m.startReplay.mutate({ ...replayFilter, until: est.until, confirmation: est.confirmation }, { onSuccess: (t) => setTaskId(t.task_id) });
+        }}
+        task={taskId ? { id: taskId, state: stream.task } : null}
+        taskError={stream.error}
+        cancelling={m.cancelTask.isPending}
+        onCancelTask={() => taskId && m.cancelTask.mutate(taskId)}
+      />
+    </>
+  );
+}
+
+export default function LogsPage() {
+  return (
+    <Suspense fallback={<Spinner label="Loading deliveries" />}>
+      <Logs />
+    </Suspense>
+  );
+}

@@ -1,0 +1,61 @@
+import type { DeliveryLogRow } from "@/lib/portal/delivery-logs";
+import { formatTime, relativeTime, statusCodeLabel } from "../ui/format";
+import { DeliveryStatusBadge } from "./delivery-status";
+
+/** One row per delivery; a row (or its button) opens the attempt inspector. */
+export function DeliveryLogTable({ rows, onOpen }: { rows: DeliveryLogRow[]; onOpen: (id: string) => void }) {
+  return (
+    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+      <table className="w-full min-w-[48rem] text-left text-sm">
+        <caption className="sr-only">Deliveries, newest first</caption>
+        <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
+          <tr>
+            <th scope="col" className="px-3 py-2 font-medium">Time</th>
+            <th scope="col" className="px-3 py-2 font-medium">Event</th>
+            <th scope="col" className="px-3 py-2 font-medium">Endpoint</th>
+            <th scope="col" className="px-3 py-2 font-medium">Status</th>
+            <th scope="col" className="px-3 py-2 font-medium">Attempts</th>
+            <th scope="col" className="px-3 py-2 font-medium">Last response</th>
+            <th scope="col" className="px-3 py-2"><span className="sr-only">Inspect</span></th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {rows.map((r) => (
+            <tr key={r.id} className="cursor-pointer hover:bg-blue-50/50" onClick={() => onOpen(r.id)}>
+              <td className="whitespace-nowrap px-3 py-2 text-slate-700" title={formatTime(r.createdAt)}>
+                {relativeTime(r.createdAt)}
+              </td>
+              <td className="px-3 py-2">
+                <span className="font-mono text-xs">{r.eventType}</span>
+                <span className="block font-mono text-[11px] text-slate-500">{r.msgId}{r.eventId ? ` · ${r.eventId}` : ""}</span>
+                {r.replayOf && <span className="block text-[11px] text-purple-700">replay of {r.replayOf}</span>}
+              </td>
+              <td className="max-w-[16rem] truncate px-3 py-2 font-mono text-xs text-slate-700" title={r.endpointUrl ?? ""}>
+                {r.endpointUrl}
+              </td>
+              <td className="px-3 py-2">
+                <DeliveryStatusBadge status={r.status} />
+                {r.nextAttemptAt && <span className="block text-[11px] text-slate-500">next {relativeTime(r.nextAttemptAt)}</span>}
+              </td>
+              <td className="px-3 py-2 tabular-nums">{r.attemptCount}</td>
+              <td className="px-3 py-2 tabular-nums">{r.attemptCount > 0 ? statusCodeLabel(r.lastStatusCode) : "—"}</td>
+              <td className="px-3 py-2 text-right">
+                <button
+                  type="button"
+                  className="rounded px-2 py-1 text-xs font-medium text-blue-800 hover:bg-blue-100 focus-visible:outline-2 focus-visible:outline-blue-600"
+                  aria-label={`Inspect delivery of ${r.eventType} ${r.msgId} to ${r.endpointUrl ?? r.endpointId}`}
+                  onClick={(e) => {
+                    e.stopPropagation();
+                    onOpen(r.id);
+                  }}
+                >
+                  Inspect
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+import Link from "next/link";
+import type { FailureGroups } from "@/lib/portal/failure-groups";
+import { Button } from "../ui/button";
+import { formatTime, relativeTime, statusCodeLabel } from "../ui/format";
+import { EndpointState } from "./endpoint-state";
+
+type Group = FailureGroups["data"][number];
+
+function codeMeaning(code: number) {
+  if (code === 0) return "no HTTP answer (timeout, refused, DNS or TLS error)";
+  if (code === 429) return "rate limited by your server";
+  if (code >= 500) return "your server errored";
+  if (code === 410) return "gone: the URL no longer exists";
+  if (code >= 400) return "rejected by your server (not retried)";
+  return "";
+}
+
+/** Failures grouped by endpoint and status code: incidents to look into, with "retry all" per group. */
+export function FailureGroupsTable({
+  groups,
+  logsHref,
+  canRetry,
+  onRetryAll,
+}: {
+  groups: Group[];
+  logsHref: (g: Group) => string;
+  canRetry: boolean;
+  onRetryAll: (g: Group) => void;
+}) {
+  return (
+    <ul className="space-y-3" aria-label="Failure groups">
+      {groups.map((g) => (
+        <li key={`${g.endpointId}-${g.statusCode}`} className="rounded-lg border border-slate-200 bg-white p-4">
+          <div className="flex flex-col gap-3 md:flex-row md:items-start md:justify-between">
+            <div className="min-w-0 space-y-1">
+              <p className="flex flex-wrap items-baseline gap-2">
+                <span className="text-lg font-semibold tabular-nums text-red-800">{statusCodeLabel(g.statusCode)}</span>
+                <span className="text-sm text-slate-600">{codeMeaning(g.statusCode)}</span>
+              </p>
+              <p className="truncate font-mono text-xs text-slate-700" title={g.endpoint?.url}>
+                {g.endpoint?.url ?? g.endpointId}
+              </p>
+              {g.endpoint && <EndpointState endpoint={g.endpoint} />}
+              <p className="text-xs text-slate-600">
+                First seen <span title={formatTime(g.firstSeen)}>{relativeTime(g.firstSeen)}</span> · last seen{" "}
+                <span title={formatTime(g.lastSeen)}>{relativeTime(g.lastSeen)}</span>
+              </p>
+            </div>
+            <div className="flex shrink-0 flex-wrap items-center gap-4">
+              <dl className="flex gap-4 text-sm">
+                <div>
+                  <dt className="text-xs text-slate-500">Dead-lettered</dt>
+                  <dd className="text-right text-lg font-semibold tabular-nums">{g.deadLettered}</dd>
+                </div>
+                <div>
+                  <dt className="text-xs text-slate-500">Still retrying</dt>
+                  <dd className="text-right text-lg font-semibold tabular-nums">{g.failing}</dd>
+                </div>
+              </dl>
+              <div className="flex flex-col gap-1">
+                <Link href={logsHref(g)} className="text-sm text-blue-800 hover:underline">
+                  View deliveries
+                </Link>
+                {canRetry && g.deadLettered > 0 && (
+                  <Button size="sm" onClick={() => onRetryAll(g)} aria-label={`Retry all ${g.deadLettered} dead-lettered deliveries with ${statusCodeLabel(g.statusCode)} to ${g.endpoint?.url ?? g.endpointId}`}>
+                    Retry all {g.deadLettered}
+                  </Button>
+                )}
+              </div>
+            </div>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

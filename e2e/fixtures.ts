@@ -1,0 +1,138 @@
+import { mkdirSync } from "node:fs";
+import { test as base, expect, type Page } from "@playwright/test";
+import { createApiKey } from "@/lib/environments/api-keys";
+import { createEnvironment } from "@/lib/environments/ensure-environment";
+
+// API-based setup for the portal specs: a fresh operator tenant per test (its own environment
+// and API key, made through lib/ because minting the first key is not an API operation), then
+// applications, catalog, endpoints, messages and portal links through the public API, the way
+// an operator would. No UI clicking for setup.
+
+export const SCREENSHOTS = "e2e/artifacts/screenshots";
+
+export function serverUrl(): string {
+  return `http://127.0.0.1:${process.env.HERALD_E2E_PORT ?? 3900}`;
+}
+
+export type ApiResult = { status: number; body: any; headers: Headers };
+
+export async function call(method: string, path: string, token: string | null, body?: unknown): Promise<ApiResult> {
+  const res = await fetch(`${serverUrl()}/api/v1${path}`, {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body !== undefined ? { "content-type": "application/json" } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  let json: unknown = null;
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {
+    json = text;
+  }
+  return { status: res.status, body: json, headers: res.headers };
+}
+
+export const CATALOG = [
+  {
+    name: "order.created",
+    description: "A customer placed an order.",
+    schemas: {
+      "1": {
+        type: "object",
+        required: ["order_id", "amount"],
+        properties: {
+          order_id: { type: "string", examples: ["ord_e2e_1"] },
+          amount: { type: "integer", examples: [4200] },
+          currency: { type: "string", enum: ["EUR", "USD"] },
+        },
+      },
+    },
+  },
+  {
+    name: "order.paid",
+    description: "An order's payment succeeded.",
+    schemas: {
+      "1": {
+        type: "object",
+        properties: { order_id: { type: "string" }, paid_at: { type: "string", format: "date-time" } },
+        examples: [{ order_id: "ord_given_example", paid_at: "2026-01-02T03:04:05Z" }],
+      },
+    },
+  },
+  { name: "invoice.legacy_sent", description: "Old invoice event; use invoice.sent.", deprecated: true, schemas: { "1": { type: "object", properties: { invoice_id: { type: "string" } } } } },
+  { name: "customer.retired", description: "No longer published.", archived: true },
+  { name: "beta.feature_used", description: "Only for links with the beta flag.", featureFlag: "beta" },
+];
+
+export type Operator = Awaited<ReturnType<typeof createOperator>>;
+
+/** A fresh tenant with its catalog; `api` calls the API with its operator key. */
+export async function createOperator(name = "e2e") {
+  const env = await createEnvironment(name);
+  const { key } = await createApiKey(env.id, "e2e");
+  const api = (method: string, path: string, body?: unknown) => call(method, path, key, body);
+  for (const et of CATALOG) {
+    const r = await api("POST", "/event-type", et);
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+  }
+
+  async function createApp(appName: string) {
+    const r = await api("POST", "/app", { name: appName });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    return r.body as { id: string; name: string };
+  }
+
+  async function createEndpoint(appId: string, body: Record<string, unknown>) {
+    const r = await api("POST", `/app/${appId}/endpoint`, body);
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    return r.body as { id: string; url: string };
+  }
+
+  async function publish(appId: string, eventType: string, payload: Record<string, unknown>, extra: Record<string, unknown> = {}) {
+    const r = await api("POST", `/app/${appId}/msg`, { eventType, payload, ...extra });
+    expect(r.status, JSON.stringify(r.body)).toBe(202);
+    return r.body as { id: string };
+  }
+
+  /** A magic link (`…/portal#key=…`) and its token. */
+  async function portalLink(appId: string, opts: { readOnly?: boolean; featureFlags?: string[]; expiry?: number } = {}) {
+    const r = await api("POST", `/auth/app-portal-access/${appId}`, opts);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    return r.body as { url: string; token: string };
+  }
+
+  /** Exchanges a link token for a session (what the portal page does), for API-level checks. */
+  async function session(token: string) {
+    const r = await call("POST", "/auth/portal-session", null, { token });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    return r.body.session as string;
+  }
+
+  return { environmentId: env.id, apiKey: key, api, createApp, createEndpoint, publish, portalLink, session };
+}
+
+/** Polls `fn` until it returns a truthy value (bounded: `tries` × `everyMs`). */
+export async function until<T>(fn: () => Promise<T | null | undefined | false>, what: string, tries = 60, everyMs = 500): Promise<T> {
+  for (let i = 0; i < tries; i++) {
+    const v = await fn();
+    if (v) return v;
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+export async function shot(page: Page, name: string) {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true });
+}
+
+export const test = base.extend<{ operator: Operator }>({
+  // eslint-disable-next-line no-empty-pattern
+  operator: async ({}, provide) => {
+    await provide(await createOperator());
+  },
+});
+export { expect };

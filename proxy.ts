@@ -1,0 +1,22 @@
+import { NextResponse } from "next/server";
+import { env } from "./lib/env";
+
+// Portal pages may be framed only by the origins in HERALD_PORTAL_FRAME_ANCESTORS (CSP
+// frame-ancestors, e.g. "'self' https://dashboard.example.com"); every other page keeps the
+// browser default. The value is read at request time, so changing it needs no rebuild.
+
+export function frameAncestors(setting: string): string {
+  // One header line, no directive breaks: the setting is a space-separated source list.
+  const sources = setting.replace(/[;,\r\n]+/g, " ").trim().split(/\s+/).filter(Boolean);
+  return `frame-ancestors ${sources.length > 0 ? sources.join(" ") : "'none'"}`;
+}
+
+export function proxy() {
+  const res = NextResponse.next();
+  res.headers.set("content-security-policy", frameAncestors(env().HERALD_PORTAL_FRAME_ANCESTORS));
+  res.headers.set("referrer-policy", "no-referrer");
+  res.headers.set("x-content-type-options", "nosniff");
+  return res;
+}
+
+export const config = { matcher: ["/portal", "/portal/:path*"] };
