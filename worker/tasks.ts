@@ -1,6 +1,84 @@
+import { hostname } from "node:os";
+import { randomBytes } from "node:crypto";
+import { Worker } from "bullmq";
+import { env } from "../lib/env";
+import { logger } from "../lib/logger";
+import { catalog, parseJob } from "../lib/queue/catalog";
+import { createRedis, queuePrefix } from "../lib/queue/connection";
+import { deleteExpiredExports } from "../lib/exports/export-files";
+import { notifyTaskFinished } from "../lib/tasks/notify-task";
+import { runTask } from "../lib/tasks/run-task";
+import { sweepTasks } from "../lib/tasks/sweep-tasks";
 import type { Stoppable } from "./index";
 
-// Task consumers: built by the async-tasks issue.
+// Task consumers (async tasks: recover, replay, bulk retry, export), their end-of-task webhooks,
+// the task sweeper and the export-file cleanup. close() stops within a few seconds: running tasks
+// stop after their current batch and stay `running` with a released lease, so the next worker's
+// sweeper resumes them from their cursor.
+
+const EXPORT_CLEANUP_MS = 10 * 60_000;
+
 export function startTaskWorkers(): Promise<Stoppable> {
-  return Promise.resolve({ close: () => Promise.resolve() });
+  const config = env();
+  const workerId = `${hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`;
+  const shutdown = new AbortController();
+  const opts = {
+    workerId,
+    batchSize: config.HERALD_TASK_BATCH_SIZE,
+    pauseMs: config.HERALD_TASK_BATCH_PAUSE_MS,
+    leaseMs: config.HERALD_TASK_LEASE_MS,
+    maxQueueDepth: config.HERALD_TASK_MAX_QUEUE_DEPTH,
+    shutdown: shutdown.signal,
+  };
+
+  const runner = new Worker(
+    catalog["task.run"].queue,
+    async (job) => {
+      const { taskId } = parseJob("task.run", job.data);
+      try {
+        await runTask(taskId, opts);
+      } catch (err) {
+        // Never fail the job: the task row is the truth and the sweeper retries what is left.
+        logger.error({ err, taskId }, "task run crashed");
+      }
+    },
+    { connection: createRedis("worker"), prefix: queuePrefix(), concurrency: config.HERALD_TASK_CONCURRENCY },
+  );
+
+  const notifier = new Worker(
+    catalog["task.notify"].queue,
+    async (job) => {
+      const { taskId } = parseJob("task.notify", job.data);
+      await notifyTaskFinished(taskId, { made: job.attemptsMade, max: job.opts.attempts ?? 1 });
+    },
+    { connection: createRedis("worker"), prefix: queuePrefix(), concurrency: 10 },
+  );
+
+  for (const w of [runner, notifier]) w.on("error", (err) => logger.warn({ err }, "task worker error"));
+
+  const every = (ms: number, what: string, fn: () => Promise<unknown>) => {
+    let busy = false;
+    const tick = () => {
+      if (busy || shutdown.signal.aborted) return;
+      busy = true;
+      fn()
+        .catch((err: unknown) => logger.warn({ err }, `${what} failed`))
+        .finally(() => (busy = false));
+    };
+    tick();
+    return setInterval(tick, ms);
+  };
+  const timers = [
+    every(config.HERALD_TASK_SWEEP_MS, "task sweep", () => sweepTasks()),
+    every(EXPORT_CLEANUP_MS, "export cleanup", () => deleteExpiredExports()),
+  ];
+
+  return Promise.resolve({
+    async close() {
+      shutdown.abort();
+      for (const t of timers) clearInterval(t);
+      // Running tasks notice `shutdown` after their current batch and return; close() waits for that.
+      await Promise.allSettled([runner.close(), notifier.close()]);
+    },
+  });
 }

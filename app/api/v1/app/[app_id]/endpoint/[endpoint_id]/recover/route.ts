@@ -2,12 +2,18 @@ import { z } from "zod";
 import { route } from "@/lib/http/route";
 import { endpointParams } from "@/lib/http/params";
 import { zDateTime } from "@/lib/http/fields";
+import { assertCapability } from "@/lib/portal-access/capabilities";
 import { recoverEndpoint } from "@/lib/tasks/recover-endpoint";
+import { callbackFields } from "@/lib/tasks/task-callback";
 
-const RecoverIn = z.object({ since: zDateTime, until: zDateTime.nullish() });
+const RecoverIn = z.object({ since: zDateTime, until: zDateTime.nullish(), ...callbackFields });
 
 // POST /api/v1/app/{app_id}/endpoint/{endpoint_id}/recover — async: re-attempt failed deliveries since a time
+// (Svix RecoverOut; the task is at GET /api/v1/tasks/{id})
 export const POST = route(
   { auth: "any", write: true, status: 202, params: endpointParams, body: RecoverIn },
-  ({ scope, params, body }) => recoverEndpoint(scope, params.app_id, params.endpoint_id, body),
+  ({ principal, scope, params, body }) => {
+    assertCapability(principal, "retry");
+    return recoverEndpoint(scope, params.app_id, params.endpoint_id, body);
+  },
 );

@@ -1,0 +1,9 @@
+import { route, reply } from "@/lib/http/route";
+import { taskParams } from "@/lib/tasks/task-params";
+import { cancelTask } from "@/lib/tasks/cancel-task";
+
+// POST /api/v1/tasks/{task_id}/cancel — stop a pending or running task; work already done is kept
+export const POST = route({ auth: "any", write: true, params: taskParams }, async ({ scope, params }) => {
+  const { status, body } = await cancelTask(scope, params.task_id);
+  return reply(status, body);
+});
