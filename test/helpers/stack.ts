@@ -1,0 +1,148 @@
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import { PrismaPg } from "@prisma/adapter-pg";
+import { Redis } from "ioredis";
+import pg from "pg";
+import { PrismaClient } from "@/lib/generated/prisma/client";
+import { hashToken } from "@/lib/crypto/tokens";
+import { newId } from "@/lib/ids";
+import { tsCommand, webCommand } from "../../scripts/lib/processes.mjs";
+import { freePort } from "../global-setup";
+
+// A private Herald for fault tests: its own database (migrated from scratch), its own Redis
+// prefix, its own web server and worker processes. The shared test worker never sees its tasks or
+// deliveries, and the test may SIGKILL and restart its worker at will.
+
+export type Stack = Awaited<ReturnType<typeof startStack>>;
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+async function createDatabase(): Promise<string> {
+  const base = new URL(process.env.DATABASE_URL!);
+  const name = `${base.pathname.slice(1)}_iso_${randomBytes(3).toString("hex")}`.slice(0, 63);
+  const admin = new pg.Client({ connectionString: base.toString() });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const r = spawnSync(process.execPath, [path.join(root, "node_modules/prisma/build/index.js"), "migrate", "deploy"], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: url.toString() },
+    encoding: "utf8",
+  });
+  if (r.status !== 0) throw new Error(`migrating ${name} failed:\n${r.stdout}\n${r.stderr}`);
+  return url.toString();
+}
+
+async function dropDatabase(url: string) {
+  const u = new URL(url);
+  const name = u.pathname.slice(1);
+  u.pathname = "/postgres";
+  const admin = new pg.Client({ connectionString: u.toString() });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  await admin.end();
+}
+
+/**
+ * Starts a private stack. `workerEnv` adds settings for the worker (e.g. small task batches).
+ * Returns an API client with an operator key, a Prisma client on the stack's database, and
+ * handles to stop/kill/restart the worker.
+ */
+export async function startStack(opts: { workerEnv?: Record<string, string>; webEnv?: Record<string, string> } = {}) {
+  const databaseUrl = await createDatabase();
+  const prefix = `${process.env.HERALD_REDIS_PREFIX ?? "herald-test"}-iso-${randomBytes(3).toString("hex")}`;
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const env = {
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    HERALD_REDIS_PREFIX: prefix,
+    PORT: String(port),
+    HERALD_PUBLIC_URL: baseUrl,
+    HERALD_DATA_DIR: path.join(process.env.HERALD_DATA_DIR ?? ".data", `iso-${prefix.slice(-6)}`),
+    NODE_ENV: "production" as const,
+    // No metrics listener: the shared test worker already holds the default port.
+    HERALD_WORKER_METRICS_PORT: "0",
+  };
+  const db = new PrismaClient({ adapter: new PrismaPg({ connectionString: databaseUrl, max: 5 }) });
+
+  const environment = await db.environment.create({ data: { id: newId("environment"), name: "stack" } });
+  const apiKey = `hk_stack_${randomBytes(24).toString("base64url")}`;
+  await db.apiKey.create({
+    data: { id: newId("apiKey"), environmentId: environment.id, name: "stack", hash: hashToken(apiKey), prefix: apiKey.slice(0, 10) },
+  });
+
+  const spawnProc = ([cmd, args]: [string, string[]], extra: Record<string, string> = {}) =>
+    spawn(cmd, args, { cwd: root, env: { ...env, ...extra }, stdio: ["ignore", "ignore", "inherit"] });
+  const web = spawnProc(webCommand(port), opts.webEnv);
+  let worker: ChildProcess | null = null;
+
+  const exited = (c: ChildProcess) =>
+    c.exitCode !== null || c.signalCode !== null ? Promise.resolve() : new Promise<void>((r) => c.once("exit", () => r()));
+
+  const stack = {
+    baseUrl,
+    environmentId: environment.id,
+    apiKey,
+    db,
+    prefix,
+    dataDir: env.HERALD_DATA_DIR,
+    startWorker() {
+      if (worker && worker.exitCode === null && worker.signalCode === null) throw new Error("worker already running");
+      worker = spawnProc(tsCommand("worker/index.ts"), opts.workerEnv);
+      return worker;
+    },
+    /** Stops the worker with a signal (SIGKILL: no cleanup at all) and waits for it to exit. */
+    async stopWorker(signal: NodeJS.Signals = "SIGTERM") {
+      if (!worker) return;
+      const w = worker;
+      w.kill(signal);
+      await exited(w);
+      worker = null;
+    },
+    api: async (method: string, p: string, body?: unknown, headers: Record<string, string> = {}) => {
+      const res = await fetch(`${baseUrl}/api/v1${p}`, {
+        method,
+        headers: { authorization: `Bearer ${apiKey}`, ...(body !== undefined ? { "content-type": "application/json" } : {}), ...headers },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await res.text();
+      let json: unknown = null;
+      try {
+        json = text ? (JSON.parse(text) as unknown) : null;
+      } catch {
+        json = text;
+      }
+      return { status: res.status, body: json as any, headers: res.headers };
+    },
+    async close() {
+      web.kill("SIGTERM");
+      if (worker) worker.kill("SIGTERM");
+      await Promise.all([exited(web), worker ? exited(worker) : Promise.resolve()]);
+      await db.$disconnect();
+      await dropDatabase(databaseUrl).catch(() => undefined);
+      const r = new Redis(process.env.REDIS_URL ?? "redis://127.0.0.1:6379");
+      let cursor = "0";
+      do {
+        const [next, keys] = await r.scan(cursor, "MATCH", `${prefix}*`, "COUNT", 1000);
+        cursor = next;
+        if (keys.length) await r.del(...keys);
+      } while (cursor !== "0");
+      r.disconnect();
+    },
+  };
+
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${baseUrl}/api/v1/health/ping`)).ok) break;
+    } catch {
+      /* starting */
+    }
+    if (i > 240) throw new Error("the stack's web server did not start within 60 s");
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return stack;
+}

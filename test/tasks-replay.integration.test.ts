@@ -1,0 +1,210 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Webhook } from "standardwebhooks";
+import { db } from "@/lib/db";
+import { newId } from "@/lib/ids";
+import { secretBox } from "@/lib/services";
+import { generateWebhookSecret } from "@/lib/signing/secrets";
+import { ensureOperationalApp } from "@/lib/operational/operational-app";
+import { createTenant, type Tenant } from "./helpers/tenant";
+import { startReceiver } from "./helpers/receiver";
+import { seedHistory } from "./helpers/seed-history";
+import { waitForTask } from "./helpers/tasks";
+
+// Replays: single message (the inspector's button) and range replay with its dry run, the
+// confirmation-token rule (threshold, other filter, stale estimate), and the end-of-task webhooks
+// (callback_url and background_task.finished) verified with the standardwebhooks package.
+
+const HOUR = 3_600_000;
+type Receiver = Awaited<ReturnType<typeof startReceiver>>;
+
+describe("replay", () => {
+  let t: Tenant;
+  let rx: Receiver;
+  let rx2: Receiver;
+  let appId: string;
+  let epId: string;
+  let ep2Id: string;
+
+  beforeAll(async () => {
+    t = await createTenant("tasks-replay");
+    rx = await startReceiver();
+    rx2 = await startReceiver();
+    appId = (await t.api("POST", "/app", { name: "Replay" })).body.id;
+    for (const name of ["order.paid", "order.cancelled"])
+      expect((await t.api("POST", "/event-type", { name, description: name })).status).toBe(201);
+    epId = (await t.api("POST", `/app/${appId}/endpoint`, { url: rx.url })).body.id;
+    ep2Id = (await t.api("POST", `/app/${appId}/endpoint`, { url: rx2.url, filterTypes: ["order.paid"] })).body.id;
+  });
+  afterAll(async () => {
+    await rx.close();
+    await rx2.close();
+  });
+
+  it("replays one message as a new message linked to the original, to all subscribers or one endpoint", async () => {
+    const orig = await t.api("POST", `/app/${appId}/msg`, { eventType: "order.paid", payload: { order: 1 } });
+    expect(orig.status).toBe(202);
+    await rx.waitFor(1);
+    await rx2.waitFor(1);
+
+    const all = await t.api("POST", `/app/${appId}/msg/${orig.body.id}/replay`, {});
+    expect(all.status).toBe(202);
+    expect(all.body.id).not.toBe(orig.body.id);
+    expect(all.body).toMatchObject({ replayOf: orig.body.id, eventType: "order.paid", payload: { order: 1 }, deliveries: 2 });
+    await rx.waitFor(2);
+    await rx2.waitFor(2);
+    // A replay is a new message: receivers see a new webhook-id.
+    expect(rx.received[1]!.headers["webhook-id"]).toBe(all.body.id);
+    expect(JSON.parse(rx.received[1]!.body).data).toEqual({ order: 1 });
+
+    const one = await t.api("POST", `/app/${appId}/msg/${orig.body.id}/replay`, { endpoint_id: ep2Id });
+    expect(one.status).toBe(202);
+    expect(one.body.deliveries).toBe(1);
+    await rx2.waitFor(3);
+    expect(rx2.received[2]!.headers["webhook-id"]).toBe(one.body.id);
+    const fetched = await t.api("GET", `/app/${appId}/msg/${one.body.id}`);
+    expect(fetched.body.replayOf).toBe(orig.body.id);
+
+    expect((await t.api("POST", `/app/${appId}/msg/${newId("message")}/replay`, {})).status).toBe(404);
+    expect((await t.api("DELETE", `/app/${appId}/msg/${orig.body.id}/content`)).status).toBe(204);
+    const gone = await t.api("POST", `/app/${appId}/msg/${orig.body.id}/replay`, {});
+    expect(gone.status).toBe(409);
+    expect(gone.body.code).toBe("payload_expunged");
+  });
+
+  it("estimates a range replay, requires its confirmation above the threshold, refuses another filter, then replays", async () => {
+    const start = new Date(Date.now() - 2 * HOUR);
+    const seeded = await seedHistory(db, {
+      environmentId: t.environmentId,
+      applicationId: appId,
+      eventType: "order.cancelled",
+      count: 150,
+      startAt: start,
+      delivery: { endpointId: epId, status: (i) => (i < 120 ? "failed" : "succeeded"), lastStatusCode: () => 500 },
+    });
+    const filter = {
+      since: new Date(start.getTime() - 1000).toISOString(),
+      until: new Date(start.getTime() + HOUR).toISOString(),
+      event_types: ["order.cancelled"],
+      endpoint_id: epId,
+    };
+
+    const est = await t.api("POST", `/app/${appId}/replay/estimate`, filter);
+    expect(est.status).toBe(200);
+    expect(est.body).toMatchObject({ messages: 150, deliveries: 150, endpoints: 1, threshold: 100, confirmation_required: true, endpoint_id: epId });
+    expect(typeof est.body.confirmation).toBe("string");
+
+    const failedOnly = await t.api("POST", `/app/${appId}/replay/estimate`, { ...filter, original_status: ["fail"] });
+    expect(failedOnly.body).toMatchObject({ messages: 120, deliveries: 120 });
+    const undelivered = await t.api("POST", `/app/${appId}/replay/estimate`, { ...filter, only_undelivered: true });
+    expect(undelivered.body.messages).toBe(120);
+    // ep2 only subscribes to order.paid: a replay "to all" reaches ep only.
+    const toAll = await t.api("POST", `/app/${appId}/replay/estimate`, { ...filter, endpoint_id: undefined });
+    expect(toAll.body).toMatchObject({ messages: 150, deliveries: 150, endpoints: 1 });
+
+    const missing = await t.api("POST", `/app/${appId}/replay`, filter);
+    expect(missing.status).toBe(422);
+    expect(missing.body.detail[0].loc).toEqual(["body", "confirmation"]);
+    expect(missing.body.detail[0].msg).toContain("150 deliveries");
+
+    const otherFilter = await t.api("POST", `/app/${appId}/replay`, { ...filter, original_status: ["fail"], confirmation: est.body.confirmation });
+    expect(otherFilter.status).toBe(422);
+    expect(otherFilter.body.detail[0].msg).toContain("different filter");
+    const forged = await t.api("POST", `/app/${appId}/replay`, { ...filter, confirmation: est.body.confirmation.slice(0, -4) + "AAAA" });
+    expect(forged.status).toBe(422);
+
+    const started = await t.api("POST", `/app/${appId}/replay`, { ...filter, confirmation: est.body.confirmation });
+    expect(started.status).toBe(202);
+    expect(Object.keys(started.body).sort()).toEqual(["events_url", "status", "status_url", "task_id"]);
+    expect(started.body.status).toBe("pending");
+    expect(started.headers.get("location")).toBe(started.body.status_url);
+
+    const task = await waitForTask(t.api, started.body.task_id);
+    expect(task).toMatchObject({ kind: "replay", status: "completed", done: 150, total: 150, progress: 100, endpoint_id: epId });
+    expect(task.result).toEqual({ messages: 150, deliveries: 150 });
+
+    const copies = await db.message.findMany({ where: { applicationId: appId, replayOfId: { in: seeded.messageIds } }, select: { id: true, replayOfId: true, payload: true } });
+    expect(copies).toHaveLength(150);
+    expect(new Set(copies.map((c) => c.replayOfId)).size).toBe(150);
+    expect(copies.every((c) => !seeded.messageIds.includes(c.id))).toBe(true);
+    const delivered = await db.delivery.count({ where: { messageId: { in: copies.map((c) => c.id) }, endpointId: epId } });
+    expect(delivered).toBe(150);
+  });
+
+  it("refuses a confirmation whose estimate went stale (409), and needs none under the threshold", async () => {
+    const start = new Date(Date.now() - 5 * HOUR);
+    await seedHistory(db, { environmentId: t.environmentId, applicationId: appId, eventType: "order.paid", count: 120, startAt: start });
+    const filter = { since: new Date(start.getTime() - 1000).toISOString(), until: new Date(start.getTime() + 1000).toISOString(), event_types: ["order.paid"] };
+    const est = await t.api("POST", `/app/${appId}/replay/estimate`, filter);
+    expect(est.body).toMatchObject({ messages: 120, deliveries: 240, endpoints: 2 });
+
+    // A third subscribed endpoint appears: the same replay would now create 360 deliveries.
+    const rx3 = await startReceiver();
+    const ep3 = (await t.api("POST", `/app/${appId}/endpoint`, { url: rx3.url, filterTypes: ["order.paid"] })).body.id;
+    const stale = await t.api("POST", `/app/${appId}/replay`, { ...filter, confirmation: est.body.confirmation });
+    expect(stale.status).toBe(409);
+    expect(stale.body.code).toBe("estimate_stale");
+    expect(stale.body.detail).toContain("240");
+    expect(stale.body.detail).toContain("360");
+    await t.api("DELETE", `/app/${appId}/endpoint/${ep3}`);
+    await rx3.close();
+
+    // 40 messages to one endpoint: under the threshold, no confirmation needed.
+    const small = { ...filter, until: new Date(start.getTime() + 40).toISOString(), endpoint_id: ep2Id };
+    const ok = await t.api("POST", `/app/${appId}/replay`, small);
+    expect(ok.status).toBe(202);
+    const task = await waitForTask(t.api, ok.body.task_id);
+    expect(task).toMatchObject({ status: "completed", done: 40, result: { messages: 40, deliveries: 40 } });
+  });
+
+  it("when a task ends: a signed callback to callback_url and the background_task.finished operational webhook", async () => {
+    const cb = await startReceiver();
+    const ops = await startReceiver();
+    const opsSecret = generateWebhookSecret();
+    const opsApp = await ensureOperationalApp(t.environmentId);
+    await db.endpoint.create({
+      data: {
+        id: newId("endpoint"),
+        environmentId: t.environmentId,
+        applicationId: opsApp.id,
+        url: ops.url,
+        eventTypes: ["background_task.finished"],
+        channels: [],
+        secretEncrypted: secretBox().seal(opsSecret),
+      },
+    });
+
+    const refused = await t.api("POST", `/app/${appId}/replay`, { endpoint_id: epId, since: new Date(Date.now() - 60_000).toISOString(), callback_url: "http://127.0.0.2:9/hook" });
+    expect(refused.status).toBe(422);
+    expect(refused.body.detail[0].loc).toEqual(["body", "callback_url"]);
+
+    const started = await t.api("POST", `/app/${appId}/replay`, {
+      endpoint_id: epId,
+      since: new Date(Date.now() - 60_000).toISOString(),
+      callback_url: cb.url,
+    });
+    expect(started.status).toBe(202);
+    const secret = started.body.callback_secret as string;
+    expect(secret).toMatch(/^whsec_/);
+    await cb.waitFor(1);
+    const call = cb.received[0]!;
+    const verified = new Webhook(secret).verify(call.body, call.headers) as any;
+    expect(call.headers["webhook-id"]).toBe(started.body.task_id);
+    expect(call.headers["svix-signature"]).toBe(call.headers["webhook-signature"]);
+    expect(verified).toMatchObject({
+      type: "background_task.finished",
+      data: { taskId: started.body.task_id, task: "message.replay", status: "completed", data: { id: started.body.task_id, status: "completed" } },
+    });
+    expect(() => new Webhook(generateWebhookSecret()).verify(call.body, call.headers)).toThrow();
+
+    await ops.waitFor(1);
+    const op = ops.received.find((r) => r.body.includes(started.body.task_id))!;
+    const opBody = new Webhook(opsSecret).verify(op.body, op.headers) as any;
+    expect(opBody.type).toBe("background_task.finished");
+    expect(JSON.stringify(opBody)).toContain(started.body.task_id);
+
+    const task = await waitForTask(t.api, started.body.task_id);
+    expect(task.callback_status).toBe("delivered");
+    await cb.close();
+    await ops.close();
+  });
+});
