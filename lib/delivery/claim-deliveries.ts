@@ -1,6 +1,12 @@
-import { db } from "../db";
 import { newId } from "../ids";
-import type { CircuitState, DeliveryStatus, EndpointState, PayloadFormat, SigningAlgorithm } from "../generated/prisma/client";
+import { iso, query } from "./sql";
+import type {
+  CircuitState,
+  DeliveryStatus,
+  EndpointState,
+  PayloadFormat,
+  SigningAlgorithm,
+} from "../generated/prisma/client";
 
 // Taking a delivery for an attempt is a compare-and-set on its status, so one delivery is never
 // attempted twice at the same time (a live job, a stalled copy, the sweeper, a manual resend):
@@ -56,7 +62,14 @@ export type ClaimedDelivery = {
     previousSecretExpiresAt: Date | null;
     headersEncrypted: string | null;
   };
-  message: { id: string; eventType: string; eventId: string | null; payload: unknown; previous: unknown; createdAt: Date };
+  message: {
+    id: string;
+    eventType: string;
+    eventId: string | null;
+    payload: unknown;
+    previous: unknown;
+    createdAt: Date;
+  };
   app: { uid: string | null; payloadFormat: PayloadFormat; throttleRate: number | null; internal: boolean };
   environmentRetrySchedule: number[];
 };
@@ -111,6 +124,62 @@ type Row = {
   env_schedule: number[] | null;
 };
 
+// $1 ids, $2 triggers, $3 attempt ids (for interrupted attempts), $4 lease, $5 now, $6 due-by,
+// $7 the interrupted attempt's message.
+const CLAIM_SQL = `
+  WITH j AS (
+    SELECT * FROM unnest($1::text[], $2::text[], $3::text[]) AS j(id, trig, attempt_id)
+  ),
+  old AS (
+    SELECT d.id, d.status, d.next_attempt_at, j.trig, j.attempt_id
+    FROM delivery d JOIN j ON j.id = d.id
+    ORDER BY d.id
+    FOR UPDATE OF d
+  ),
+  claimed AS (
+    UPDATE delivery d
+    SET status = 'sending', next_attempt_at = $4::timestamptz AT TIME ZONE 'UTC', updated_at = $5::timestamptz AT TIME ZONE 'UTC',
+        attempt_count = d.attempt_count + CASE WHEN old.status = 'sending' THEN 1 ELSE 0 END
+    FROM old
+    WHERE d.id = old.id AND (
+         (old.status = 'pending' AND (old.trig = 'manual' OR old.next_attempt_at IS NULL
+                                      OR old.next_attempt_at <= $6::timestamptz AT TIME ZONE 'UTC'))
+      OR (old.status = 'sending' AND old.next_attempt_at < $5::timestamptz AT TIME ZONE 'UTC')
+      OR (old.trig = 'manual' AND old.status IN ('failed', 'succeeded', 'canceled'))
+    )
+    RETURNING d.id
+  ),
+  interrupted AS (
+    INSERT INTO attempt (id, environment_id, application_id, endpoint_id, message_id, delivery_id, event_type, url,
+                         status, trigger_type, request_headers, response_status, duration_ms, error_class, error_message, created_at)
+    SELECT old.attempt_id, d.environment_id, d.application_id, d.endpoint_id, d.message_id, d.id, d.event_type, e.url,
+           'fail', 'scheduled', '{}'::jsonb, 0, 0, 'interrupted', $7, $5::timestamptz AT TIME ZONE 'UTC'
+    FROM old
+    JOIN claimed c ON c.id = old.id
+    JOIN delivery d ON d.id = old.id
+    JOIN endpoint e ON e.id = d.endpoint_id
+    WHERE old.status = 'sending'
+  )
+  SELECT old.id, old.status AS prev_status, old.next_attempt_at AS prev_next_at, (c.id IS NOT NULL) AS claimed,
+         d.environment_id, d.application_id, d.endpoint_id, d.message_id, d.event_type, d.attempt_count,
+         d.dead_reason, d.dead_at,
+         CASE WHEN c.id IS NOT NULL THEN
+           (SELECT count(*)::int FROM attempt a WHERE a.delivery_id = old.id AND a.trigger_type = 'scheduled')
+         END AS scheduled_attempts,
+         e.uid AS ep_uid, e.url, e.state AS ep_state, e.circuit_state, e.circuit_opened_at, e.consecutive_failures,
+         e.failing_since, e.throttle_rate AS ep_throttle, e.retry_schedule AS ep_schedule, e.signing_algorithm,
+         e.secret_encrypted, e.previous_secret_encrypted, e.previous_secret_expires_at, e.headers_encrypted,
+         m.event_id AS msg_event_id, m.payload, m.previous, m.created_at AS msg_created_at,
+         a.uid AS app_uid, a.payload_format, a.throttle_rate AS app_throttle, a.internal,
+         env.retry_schedule AS env_schedule
+  FROM old
+  JOIN delivery d ON d.id = old.id
+  LEFT JOIN claimed c ON c.id = old.id
+  LEFT JOIN endpoint e ON c.id IS NOT NULL AND e.id = d.endpoint_id
+  LEFT JOIN message m ON c.id IS NOT NULL AND m.id = d.message_id
+  LEFT JOIN application a ON c.id IS NOT NULL AND a.id = d.application_id
+  LEFT JOIN environment env ON c.id IS NOT NULL AND env.id = d.environment_id`;
+
 export type ClaimRequest = { deliveryId: string; trigger: Trigger };
 
 /** Claims a batch of deliveries in one statement; results are in input order. */
@@ -131,58 +200,15 @@ export async function claimDeliveries(requests: ClaimRequest[], leaseMs: number)
   const triggers = unique.map((r) => r.trigger);
   const attemptIds = unique.map(() => newId("attempt"));
 
-  const rows = await db.$queryRaw<Row[]>`
-    WITH j AS (
-      SELECT * FROM unnest(${ids}::text[], ${triggers}::text[], ${attemptIds}::text[]) AS j(id, trig, attempt_id)
-    ),
-    old AS (
-      SELECT d.id, d.status, d.next_attempt_at, j.trig, j.attempt_id
-      FROM delivery d JOIN j ON j.id = d.id
-      ORDER BY d.id
-      FOR UPDATE OF d
-    ),
-    claimed AS (
-      UPDATE delivery d
-      SET status = 'sending', next_attempt_at = ${lease}, updated_at = ${now},
-          attempt_count = d.attempt_count + CASE WHEN old.status = 'sending' THEN 1 ELSE 0 END
-      FROM old
-      WHERE d.id = old.id AND (
-           (old.status = 'pending' AND (old.trig = 'manual' OR old.next_attempt_at IS NULL OR old.next_attempt_at <= ${dueBy}))
-        OR (old.status = 'sending' AND old.next_attempt_at < ${now})
-        OR (old.trig = 'manual' AND old.status IN ('failed', 'succeeded', 'canceled'))
-      )
-      RETURNING d.id
-    ),
-    interrupted AS (
-      INSERT INTO attempt (id, environment_id, application_id, endpoint_id, message_id, delivery_id, event_type, url,
-                           status, trigger_type, request_headers, response_status, duration_ms, error_class, error_message, created_at)
-      SELECT old.attempt_id, d.environment_id, d.application_id, d.endpoint_id, d.message_id, d.id, d.event_type, e.url,
-             'fail', 'scheduled', '{}'::jsonb, 0, 0, 'interrupted', ${INTERRUPTED_MESSAGE}, ${now}
-      FROM old
-      JOIN claimed c ON c.id = old.id
-      JOIN delivery d ON d.id = old.id
-      JOIN endpoint e ON e.id = d.endpoint_id
-      WHERE old.status = 'sending'
-    )
-    SELECT old.id, old.status AS prev_status, old.next_attempt_at AS prev_next_at, (c.id IS NOT NULL) AS claimed,
-           d.environment_id, d.application_id, d.endpoint_id, d.message_id, d.event_type, d.attempt_count,
-           d.dead_reason, d.dead_at,
-           CASE WHEN c.id IS NOT NULL THEN
-             (SELECT count(*)::int FROM attempt a WHERE a.delivery_id = old.id AND a.trigger_type = 'scheduled')
-           END AS scheduled_attempts,
-           e.uid AS ep_uid, e.url, e.state AS ep_state, e.circuit_state, e.circuit_opened_at, e.consecutive_failures,
-           e.failing_since, e.throttle_rate AS ep_throttle, e.retry_schedule AS ep_schedule, e.signing_algorithm,
-           e.secret_encrypted, e.previous_secret_encrypted, e.previous_secret_expires_at, e.headers_encrypted,
-           m.event_id AS msg_event_id, m.payload, m.previous, m.created_at AS msg_created_at,
-           a.uid AS app_uid, a.payload_format, a.throttle_rate AS app_throttle, a.internal,
-           env.retry_schedule AS env_schedule
-    FROM old
-    JOIN delivery d ON d.id = old.id
-    LEFT JOIN claimed c ON c.id = old.id
-    LEFT JOIN endpoint e ON c.id IS NOT NULL AND e.id = d.endpoint_id
-    LEFT JOIN message m ON c.id IS NOT NULL AND m.id = d.message_id
-    LEFT JOIN application a ON c.id IS NOT NULL AND a.id = d.application_id
-    LEFT JOIN environment env ON c.id IS NOT NULL AND env.id = d.environment_id`;
+  const rows = await query<Row>("herald_claim_deliveries", CLAIM_SQL, [
+    ids,
+    triggers,
+    attemptIds,
+    iso(lease),
+    iso(now),
+    iso(dueBy),
+    INTERRUPTED_MESSAGE,
+  ]);
 
   const byId = new Map(rows.map((r) => [r.id, r]));
   const results = unique.map((req): ClaimResult => toResult(req, byId.get(req.deliveryId), lease, now));
@@ -199,7 +225,8 @@ function toResult(req: ClaimRequest, row: Row | undefined, lease: Date, now: Dat
   if (!row) return { kind: "missing" };
   if (!row.claimed) {
     if (row.prev_status === "sending") return { kind: "busy", until: row.prev_next_at ?? lease };
-    if (row.prev_status === "pending" && row.prev_next_at && row.prev_next_at > now) return { kind: "not_due", at: row.prev_next_at };
+    if (row.prev_status === "pending" && row.prev_next_at && row.prev_next_at > now)
+      return { kind: "not_due", at: row.prev_next_at };
     return { kind: "done", status: row.prev_status };
   }
   const takeover = row.prev_status === "sending";
@@ -257,6 +284,14 @@ function toResult(req: ClaimRequest, row: Row | undefined, lease: Date, now: Dat
   };
 }
 
+const UNCLAIM_SQL = `
+  UPDATE delivery d
+  SET status = v.status::"DeliveryStatus",
+      next_attempt_at = v.next_at::timestamptz AT TIME ZONE 'UTC',
+      updated_at = $5::timestamptz AT TIME ZONE 'UTC'
+  FROM unnest($1::text[], $2::text[], $3::text[], $4::text[]) AS v(id, status, next_at, lease)
+  WHERE d.id = v.id AND d.status = 'sending' AND d.next_attempt_at = v.lease::timestamptz AT TIME ZONE 'UTC'`;
+
 export type ReleaseRequest = { delivery: ClaimedDelivery };
 
 /**
@@ -273,12 +308,6 @@ export async function unclaimDeliveries(items: ReleaseRequest[]): Promise<void[]
     if (d.prevStatus === "sending") return now.toISOString();
     return d.prevNextAt ? d.prevNextAt.toISOString() : null;
   });
-  await db.$executeRaw`
-    UPDATE delivery d
-    SET status = v.status::"DeliveryStatus",
-        next_attempt_at = v.next_at::timestamptz AT TIME ZONE 'UTC',
-        updated_at = ${now}
-    FROM unnest(${ids}::text[], ${statuses}::text[], ${nextAts}::text[], ${leases}::text[]) AS v(id, status, next_at, lease)
-    WHERE d.id = v.id AND d.status = 'sending' AND d.next_attempt_at = v.lease::timestamptz AT TIME ZONE 'UTC'`;
+  await query("herald_unclaim_deliveries", UNCLAIM_SQL, [ids, statuses, nextAts, leases, iso(now)]);
   return items.map(() => undefined);
 }

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { Redis } from "ioredis";
 
 // Per-endpoint admission in Redis, shared by every worker process. Each check is one Lua script,
@@ -21,6 +22,7 @@ const SLOT_STALE_MS = 60_000;
 /** Slack when comparing a slot with the clock. */
 const SLOT_SLACK_MS = 5;
 
+// Returns {0} go, {1} parked, {2, slot} throttled until slot, {3} full (only when not asked to park).
 const ADMIT = `
 local now = tonumber(ARGV[1])
 local cap = tonumber(ARGV[2])
@@ -29,6 +31,7 @@ redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
 local reserved = redis.call('ZREM', KEYS[1], member) == 1
 -- First come, first served: while others are parked, newcomers queue behind them.
 if redis.call('ZCARD', KEYS[1]) >= cap or (not reserved and redis.call('ZCARD', KEYS[2]) > 0) then
+  if ARGV[8] ~= '1' then return {3, 0} end
   redis.call('ZADD', KEYS[2], 'NX', now, member)
   redis.call('SADD', KEYS[4], ARGV[7])
   return {1, 0}
@@ -88,7 +91,24 @@ if redis.call('ZCARD', KEYS[2]) == 0 then redis.call('SREM', KEYS[3], ARGV[5]) e
 return out
 `;
 
-export type Admission = { kind: "go" } | { kind: "park" } | { kind: "throttle"; at: number };
+/** A Lua script run by its SHA (EVALSHA), loaded on first use or after a Redis restart. */
+function script(lua: string) {
+  const sha = createHash("sha1").update(lua).digest("hex");
+  return async (redis: Redis, keys: string[], args: (string | number)[]): Promise<unknown> => {
+    try {
+      return await redis.evalsha(sha, keys.length, ...keys, ...args);
+    } catch (e) {
+      if (!String((e as Error).message).includes("NOSCRIPT")) throw e;
+      return redis.eval(lua, keys.length, ...keys, ...args);
+    }
+  };
+}
+
+const admitScript = script(ADMIT);
+const releaseScript = script(RELEASE);
+const unparkScript = script(UNPARK);
+
+export type Admission = { kind: "go" } | { kind: "full" } | { kind: "park" } | { kind: "throttle"; at: number };
 
 export type EndpointGate = ReturnType<typeof createEndpointGate>;
 
@@ -98,48 +118,54 @@ export function createEndpointGate(redis: Redis, prefix: string, cap: number) {
 
   return {
     cap,
-    /** Take an in-flight slot for `member` (a job id), or say to park it or to wait for its throttle slot. */
-    async admit(input: { endpointId: string; member: string; leaseMs: number; ratePerSecond: number | null; slotAt: number | null }) {
+    /**
+     * Take an in-flight slot for `member` (a job id). Otherwise: "full" (or, with `parkIfFull`,
+     * "park": the member is now in the parked set), or "throttle" with the reserved slot time.
+     */
+    async admit(input: {
+      endpointId: string;
+      member: string;
+      leaseMs: number;
+      ratePerSecond: number | null;
+      slotAt: number | null;
+      parkIfFull: boolean;
+    }): Promise<Admission> {
       const now = Date.now();
       const interval = input.ratePerSecond ? 1000 / input.ratePerSecond : 0;
-      const [code, at] = (await redis.eval(
-        ADMIT,
-        4,
-        k(input.endpointId, "inflight"),
-        k(input.endpointId, "parked"),
-        k(input.endpointId, "tat"),
-        parkedIndex,
-        now,
-        cap,
-        now + input.leaseMs,
-        input.member,
-        interval,
-        input.slotAt ?? 0,
-        input.endpointId,
+      const [code, at] = (await admitScript(
+        redis,
+        [k(input.endpointId, "inflight"), k(input.endpointId, "parked"), k(input.endpointId, "tat"), parkedIndex],
+        [
+          now,
+          cap,
+          now + input.leaseMs,
+          input.member,
+          interval,
+          input.slotAt ?? 0,
+          input.endpointId,
+          input.parkIfFull ? "1" : "0",
+        ],
       )) as [number, number];
-      if (code === 1) return { kind: "park" } as Admission;
-      if (code === 2) return { kind: "throttle", at: Number(at) } as Admission;
-      return { kind: "go" } as Admission;
+      if (code === 1) return { kind: "park" };
+      if (code === 2) return { kind: "throttle", at: Number(at) };
+      if (code === 3) return { kind: "full" };
+      return { kind: "go" };
     },
 
     /**
      * Give the slot back. Returns how many jobs are parked for the endpoint and, when `wake` is
      * set, the parked job ids popped into the free slots (reserved for them; promote them).
      */
-    async release(endpointId: string, member: string, probe: boolean, wake: boolean): Promise<{ parked: number; popped: string[] }> {
-      const [parked, ...popped] = (await redis.eval(
-        RELEASE,
-        4,
-        k(endpointId, "inflight"),
-        k(endpointId, "parked"),
-        k(endpointId, "probe"),
-        parkedIndex,
-        member,
-        probe ? "1" : "0",
-        Date.now(),
-        wake ? "1" : "0",
-        cap,
-        endpointId,
+    async release(
+      endpointId: string,
+      member: string,
+      probe: boolean,
+      wake: boolean,
+    ): Promise<{ parked: number; popped: string[] }> {
+      const [parked, ...popped] = (await releaseScript(
+        redis,
+        [k(endpointId, "inflight"), k(endpointId, "parked"), k(endpointId, "probe"), parkedIndex],
+        [member, probe ? "1" : "0", Date.now(), wake ? "1" : "0", cap, endpointId],
       )) as [number, ...string[]];
       return { parked, popped };
     },
@@ -147,17 +173,10 @@ export function createEndpointGate(redis: Redis, prefix: string, cap: number) {
     /** Pop up to the free slots (or `max`) of parked job ids, each with a reserved slot. */
     async unpark(endpointId: string, max = -1): Promise<string[]> {
       const now = Date.now();
-      return (await redis.eval(
-        UNPARK,
-        3,
-        k(endpointId, "inflight"),
-        k(endpointId, "parked"),
-        parkedIndex,
-        now,
-        cap,
-        now + RESERVATION_MS,
-        max,
-        endpointId,
+      return (await unparkScript(
+        redis,
+        [k(endpointId, "inflight"), k(endpointId, "parked"), parkedIndex],
+        [now, cap, now + RESERVATION_MS, max, endpointId],
       )) as string[];
     },
 

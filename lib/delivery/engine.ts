@@ -14,7 +14,7 @@ import { circuitGate } from "./circuit-breaker";
 import { claimDeliveries, unclaimDeliveries, type ClaimedDelivery, type ClaimRequest } from "./claim-deliveries";
 import { classify } from "./classify-response";
 import { decideNext } from "./decide-next";
-import { createEndpointGate } from "./endpoint-gate";
+import { createEndpointGate, type Admission } from "./endpoint-gate";
 import { createWebhookClient } from "./http-client";
 import { afterAttempt } from "./after-attempt";
 import { recordAttempts } from "./record-attempts";
@@ -29,7 +29,12 @@ export const PARK_TIMEOUT_MS = 5 * 60_000;
 /** A claim's lease outlives the longest possible attempt by this much. */
 export const LEASE_MARGIN_MS = 10_000;
 
+/** How long a job may wait inside this process for a slot of an endpoint at its cap before parking. */
+export const LOCAL_WAIT_MS = 250;
+
 const BATCH = { maxBatch: 100, maxConcurrent: 4 };
+const PROMOTE_TRIES = 3;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
 
 export type EngineConfig = {
   endpointConcurrency: number;
@@ -67,12 +72,18 @@ export function createDeliveryEngine(cfg: EngineConfig, deps: { redis: Redis; qu
   /** Moves parked (delayed) jobs that were given a slot to the front of the queue. */
   async function promote(endpointId: string, ids: string[]) {
     for (const id of ids) {
-      try {
-        await new Job(deps.queue, "deliver", {}, {}, id).promote();
-      } catch {
-        // Not delayed (yet): the job is still on its way into the delayed set, or already running.
-        const state = await deps.queue.getJobState(id).catch(() => "unknown");
-        if (state === "active") await gate.repark(endpointId, id);
+      for (let tries = 0; tries < PROMOTE_TRIES; tries++) {
+        try {
+          await new Job(deps.queue, "deliver", {}, {}, id).promote();
+          break;
+        } catch {
+          // Not delayed: still on its way into the delayed set (retry), running (it will park
+          // again: put it back in line), or gone (nothing to wake).
+          const state = await deps.queue.getJobState(id).catch(() => "unknown");
+          if (state === "delayed") continue;
+          if (state === "active") await gate.repark(endpointId, id);
+          break;
+        }
       }
     }
   }
@@ -111,6 +122,62 @@ export function createDeliveryEngine(cfg: EngineConfig, deps: { redis: Redis; qu
     return keys;
   }
 
+  // Jobs of this process waiting for a slot of an endpoint that is at its cap. A release in this
+  // process hands the freed slot on at once; after LOCAL_WAIT_MS a waiter parks instead, so a slow
+  // endpoint's jobs hold a worker slot for at most that long.
+  const waiters = new Map<string, (() => void)[]>();
+
+  function waitForSlot(endpointId: string, ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const list = waiters.get(endpointId) ?? [];
+      waiters.set(endpointId, list);
+      const wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        const i = list.indexOf(wake);
+        if (i >= 0) list.splice(i, 1);
+        if (list.length === 0 && waiters.get(endpointId) === list) waiters.delete(endpointId);
+        resolve();
+      }, ms);
+      list.push(wake);
+    });
+  }
+
+  function slotFreed(endpointId: string) {
+    const list = waiters.get(endpointId);
+    const next = list?.shift();
+    if (list && list.length === 0) waiters.delete(endpointId);
+    next?.();
+  }
+
+  async function admit(d: ClaimedDelivery, member: string, slotAt: number | null): Promise<Exclude<Admission, { kind: "full" }>> {
+    const deadline = Date.now() + LOCAL_WAIT_MS;
+    for (;;) {
+      const left = deadline - Date.now();
+      const a = await gate.admit({
+        endpointId: d.endpointId,
+        member,
+        leaseMs,
+        ratePerSecond: d.endpoint.throttleRate ?? d.app.throttleRate,
+        slotAt,
+        parkIfFull: left <= 0,
+      });
+      if (a.kind === "full") {
+        await waitForSlot(d.endpointId, left);
+        continue;
+      }
+      // A throttle slot just ahead is waited for here rather than through the queue.
+      if (a.kind === "throttle" && a.at - Date.now() <= LOCAL_WAIT_MS) {
+        await sleep(a.at - Date.now());
+        slotAt = a.at;
+        continue;
+      }
+      return a;
+    }
+  }
+
   async function process(job: Job, token?: string): Promise<void> {
     const data = parseJob("deliver", job.data);
     const slotAt = typeof (job.data as { slotAt?: unknown }).slotAt === "number" ? (job.data as { slotAt: number }).slotAt : null;
@@ -143,13 +210,7 @@ export function createDeliveryEngine(cfg: EngineConfig, deps: { redis: Redis; qu
       }
     }
 
-    const admission = await gate.admit({
-      endpointId: ep.id,
-      member: job.id!,
-      leaseMs,
-      ratePerSecond: ep.throttleRate ?? d.app.throttleRate,
-      slotAt,
-    });
+    const admission = await admit(d, job.id!, slotAt);
     if (admission.kind !== "go") {
       if (probe) await gate.release(ep.id, job.id!, true, false);
       if (admission.kind === "park") return park(job, token, d, true);
@@ -177,6 +238,7 @@ export function createDeliveryEngine(cfg: EngineConfig, deps: { redis: Redis; qu
       logger.warn({ err, endpointId: ep.id }, "could not release the in-flight slot; it lapses with its lease");
       return { parked: 0, popped: [] as string[] };
     });
+    slotFreed(ep.id);
     if (popped.length > 0) void promote(ep.id, popped).catch((err: unknown) => logger.warn({ err }, "could not promote parked jobs"));
 
     const next = decideNext(d, verdict, result, cfg.retrySchedule, new Date());

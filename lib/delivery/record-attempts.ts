@@ -1,8 +1,8 @@
-import { db } from "../db";
 import type { CircuitState, DeliveryStatus, EndpointState } from "../generated/prisma/client";
 import type { ClaimedDelivery } from "./claim-deliveries";
 import type { AttemptResult } from "./http-client";
 import { CIRCUIT_OPEN_AFTER_FAILURES } from "./circuit-breaker";
+import { iso, query } from "./sql";
 
 // Writes a batch of finished attempts in one statement: each attempt row, its delivery's next
 // state (compare-and-set on the claim's lease, so a claim that was taken over cannot overwrite
@@ -46,7 +46,60 @@ export type RecordOutcome = {
 /** A healthy endpoint's last_success_at is refreshed at most this often (one hot row otherwise). */
 const LAST_SUCCESS_PRECISION_S = 5;
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
+// Parameters: $1-$20 the attempts' columns, $21-$26 the deliveries' next states, $27-$31 the
+// endpoints' health in this batch, $32 now, $33 "last success is stale before", $34 the breaker threshold.
+const RECORD_SQL = `
+  WITH ins AS (
+    INSERT INTO attempt (id, environment_id, application_id, endpoint_id, message_id, delivery_id, event_type, url, status,
+                         trigger_type, request_headers, request_body, response_status, response_headers, response_body,
+                         response_truncated, duration_ms, error_class, error_message, created_at)
+    SELECT v.id, v.env, v.app, v.ep, v.msg, v.dlv, v.type, v.url, v.status::"AttemptStatus", v.trig::"TriggerType",
+           v.req_headers::jsonb, v.req_body, v.res_status, v.res_headers::jsonb, v.res_body, v.truncated, v.duration,
+           v.err_class, v.err_message, v.at::timestamptz AT TIME ZONE 'UTC'
+    FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[],
+                $10::text[], $11::text[], $12::text[], $13::int[], $14::text[], $15::text[], $16::bool[], $17::int[],
+                $18::text[], $19::text[], $20::text[])
+      AS v(id, env, app, ep, msg, dlv, type, url, status, trig, req_headers, req_body, res_status, res_headers, res_body,
+           truncated, duration, err_class, err_message, at)
+  ),
+  upd AS (
+    UPDATE delivery dl
+    SET status = v.status::"DeliveryStatus",
+        next_attempt_at = v.next::timestamptz AT TIME ZONE 'UTC',
+        attempt_count = dl.attempt_count + 1,
+        last_attempt_at = v.at::timestamptz AT TIME ZONE 'UTC',
+        last_status_code = v.code,
+        dead_reason = v.dead,
+        dead_at = v.dead_at::timestamptz AT TIME ZONE 'UTC',
+        updated_at = $32::timestamptz AT TIME ZONE 'UTC'
+    FROM unnest($6::text[], $21::text[], $22::text[], $23::text[], $24::text[], $25::text[], $26::int[], $20::text[])
+      AS v(id, lease, status, next, dead, dead_at, code, at)
+    WHERE dl.id = v.id AND dl.status = 'sending' AND dl.next_attempt_at = v.lease::timestamptz AT TIME ZONE 'UTC'
+    RETURNING dl.id
+  ),
+  eh AS (
+    UPDATE endpoint ep
+    SET consecutive_failures = CASE WHEN h.success THEN 0 ELSE ep.consecutive_failures + h.failures END,
+        failing_since = CASE WHEN h.success THEN NULL
+                             ELSE COALESCE(ep.failing_since, h.first_fail::timestamptz AT TIME ZONE 'UTC') END,
+        last_success_at = CASE WHEN h.success THEN h.at::timestamptz AT TIME ZONE 'UTC' ELSE ep.last_success_at END,
+        circuit_state = CASE WHEN h.success THEN 'closed'::"CircuitState"
+                             WHEN ep.consecutive_failures + h.failures >= $34 THEN 'open'::"CircuitState"
+                             ELSE ep.circuit_state END,
+        circuit_opened_at = CASE WHEN h.success THEN NULL
+                                 WHEN ep.consecutive_failures + h.failures >= $34 THEN h.at::timestamptz AT TIME ZONE 'UTC'
+                                 ELSE ep.circuit_opened_at END
+    FROM unnest($27::text[], $28::bool[], $29::int[], $30::text[], $31::text[]) AS h(id, success, failures, first_fail, at)
+    WHERE ep.id = h.id
+      AND (NOT h.success OR ep.consecutive_failures > 0 OR ep.circuit_state <> 'closed' OR ep.failing_since IS NOT NULL
+           OR ep.last_success_at IS NULL OR ep.last_success_at < $33::timestamptz AT TIME ZONE 'UTC')
+    RETURNING ep.id, ep.state, ep.circuit_state, ep.circuit_opened_at, ep.consecutive_failures, ep.failing_since
+  )
+  SELECT 'd' AS kind, id, NULL::"EndpointState" AS state, NULL::"CircuitState" AS circuit_state,
+         NULL::timestamp AS circuit_opened_at, NULL::int AS consecutive_failures, NULL::timestamp AS failing_since
+  FROM upd
+  UNION ALL
+  SELECT 'e', id, state, circuit_state, circuit_opened_at, consecutive_failures, failing_since FROM eh`;
 
 export async function recordAttempts(items: AttemptRecord[]): Promise<RecordOutcome[]> {
   const now = new Date();
@@ -85,9 +138,20 @@ export async function recordAttempts(items: AttemptRecord[]): Promise<RecordOutc
   // Endpoints: the batch's results in order decide each endpoint's counters.
   const health = new Map<string, { success: boolean; failures: number; firstFailAt: Date | null; at: Date }>();
   for (const i of items) {
-    const h = health.get(i.delivery.endpointId) ?? { success: false, failures: 0, firstFailAt: null, at: i.attemptedAt };
+    const h = health.get(i.delivery.endpointId) ?? {
+      success: false,
+      failures: 0,
+      firstFailAt: null,
+      at: i.attemptedAt,
+    };
     if (i.success) Object.assign(h, { success: true, failures: 0, firstFailAt: null, at: i.attemptedAt });
-    else Object.assign(h, { success: false, failures: h.failures + 1, firstFailAt: h.firstFailAt ?? i.attemptedAt, at: i.attemptedAt });
+    else
+      Object.assign(h, {
+        success: false,
+        failures: h.failures + 1,
+        firstFailAt: h.firstFailAt ?? i.attemptedAt,
+        at: i.attemptedAt,
+      });
     health.set(i.delivery.endpointId, h);
   }
   const e = {
@@ -99,71 +163,50 @@ export async function recordAttempts(items: AttemptRecord[]): Promise<RecordOutc
   };
   const staleSuccess = new Date(now.getTime() - LAST_SUCCESS_PRECISION_S * 1000);
 
-  const rows = await db.$queryRaw<
-    {
-      kind: "d" | "e";
-      id: string;
-      state: EndpointState | null;
-      circuit_state: CircuitState | null;
-      circuit_opened_at: Date | null;
-      consecutive_failures: number | null;
-      failing_since: Date | null;
-    }[]
-  >`
-    WITH ins AS (
-      INSERT INTO attempt (id, environment_id, application_id, endpoint_id, message_id, delivery_id, event_type, url, status,
-                           trigger_type, request_headers, request_body, response_status, response_headers, response_body,
-                           response_truncated, duration_ms, error_class, error_message, created_at)
-      SELECT v.id, v.env, v.app, v.ep, v.msg, v.dlv, v.type, v.url, v.status::"AttemptStatus", v.trig::"TriggerType",
-             v.req_headers::jsonb, v.req_body, v.res_status, v.res_headers::jsonb, v.res_body, v.truncated, v.duration,
-             v.err_class, v.err_message, v.at::timestamptz AT TIME ZONE 'UTC'
-      FROM unnest(${a.id}::text[], ${a.env}::text[], ${a.app}::text[], ${a.ep}::text[], ${a.msg}::text[], ${a.dlv}::text[],
-                  ${a.type}::text[], ${a.url}::text[], ${a.status}::text[], ${a.trigger}::text[], ${a.reqHeaders}::text[],
-                  ${a.reqBody}::text[], ${a.resStatus}::int[], ${a.resHeaders}::text[], ${a.resBody}::text[], ${a.truncated}::bool[],
-                  ${a.duration}::int[], ${a.errClass}::text[], ${a.errMessage}::text[], ${a.at}::text[])
-        AS v(id, env, app, ep, msg, dlv, type, url, status, trig, req_headers, req_body, res_status, res_headers, res_body,
-             truncated, duration, err_class, err_message, at)
-    ),
-    upd AS (
-      UPDATE delivery dl
-      SET status = v.status::"DeliveryStatus",
-          next_attempt_at = v.next::timestamptz AT TIME ZONE 'UTC',
-          attempt_count = dl.attempt_count + 1,
-          last_attempt_at = v.at::timestamptz AT TIME ZONE 'UTC',
-          last_status_code = v.code,
-          dead_reason = v.dead,
-          dead_at = v.dead_at::timestamptz AT TIME ZONE 'UTC',
-          updated_at = ${now}
-      FROM unnest(${a.dlv}::text[], ${d.lease}::text[], ${d.status}::text[], ${d.next}::text[], ${d.dead}::text[],
-                  ${d.deadAt}::text[], ${d.code}::int[], ${a.at}::text[]) AS v(id, lease, status, next, dead, dead_at, code, at)
-      WHERE dl.id = v.id AND dl.status = 'sending' AND dl.next_attempt_at = v.lease::timestamptz AT TIME ZONE 'UTC'
-      RETURNING dl.id
-    ),
-    eh AS (
-      UPDATE endpoint ep
-      SET consecutive_failures = CASE WHEN h.success THEN 0 ELSE ep.consecutive_failures + h.failures END,
-          failing_since = CASE WHEN h.success THEN NULL
-                               ELSE COALESCE(ep.failing_since, h.first_fail::timestamptz AT TIME ZONE 'UTC') END,
-          last_success_at = CASE WHEN h.success THEN h.at::timestamptz AT TIME ZONE 'UTC' ELSE ep.last_success_at END,
-          circuit_state = CASE WHEN h.success THEN 'closed'::"CircuitState"
-                               WHEN ep.consecutive_failures + h.failures >= ${CIRCUIT_OPEN_AFTER_FAILURES} THEN 'open'::"CircuitState"
-                               ELSE ep.circuit_state END,
-          circuit_opened_at = CASE WHEN h.success THEN NULL
-                                   WHEN ep.consecutive_failures + h.failures >= ${CIRCUIT_OPEN_AFTER_FAILURES}
-                                     THEN h.at::timestamptz AT TIME ZONE 'UTC'
-                                   ELSE ep.circuit_opened_at END
-      FROM unnest(${e.id}::text[], ${e.success}::bool[], ${e.failures}::int[], ${e.firstFail}::text[], ${e.at}::text[])
-        AS h(id, success, failures, first_fail, at)
-      WHERE ep.id = h.id
-        AND (NOT h.success OR ep.consecutive_failures > 0 OR ep.circuit_state <> 'closed' OR ep.failing_since IS NOT NULL
-             OR ep.last_success_at IS NULL OR ep.last_success_at < ${staleSuccess})
-      RETURNING ep.id, ep.state, ep.circuit_state, ep.circuit_opened_at, ep.consecutive_failures, ep.failing_since
-    )
-    SELECT 'd' AS kind, id, NULL::"EndpointState" AS state, NULL::"CircuitState" AS circuit_state,
-           NULL::timestamp AS circuit_opened_at, NULL::int AS consecutive_failures, NULL::timestamp AS failing_since
-    FROM upd
-    UNION ALL
-    SELECT 'e', id, state, circuit_state, circuit_opened_at, consecutive_failures, failing_since FROM eh`;
+  const rows = await query<{
+    kind: "d" | "e";
+    id: string;
+    state: EndpointState | null;
+    circuit_state: CircuitState | null;
+    circuit_opened_at: Date | null;
+    consecutive_failures: number | null;
+    failing_since: Date | null;
+  }>("herald_record_attempts", RECORD_SQL, [
+    a.id,
+    a.env,
+    a.app,
+    a.ep,
+    a.msg,
+    a.dlv,
+    a.type,
+    a.url,
+    a.status,
+    a.trigger,
+    a.reqHeaders,
+    a.reqBody,
+    a.resStatus,
+    a.resHeaders,
+    a.resBody,
+    a.truncated,
+    a.duration,
+    a.errClass,
+    a.errMessage,
+    a.at,
+    d.lease,
+    d.status,
+    d.next,
+    d.dead,
+    d.deadAt,
+    d.code,
+    e.id,
+    e.success,
+    e.failures,
+    e.firstFail,
+    e.at,
+    iso(now),
+    iso(staleSuccess),
+    CIRCUIT_OPEN_AFTER_FAILURES,
+  ]);
 
   const applied = new Set<string>();
   const endpoints = new Map<string, EndpointHealth>();
@@ -179,5 +222,8 @@ export async function recordAttempts(items: AttemptRecord[]): Promise<RecordOutc
         failingSince: r.failing_since,
       });
   }
-  return items.map((i) => ({ applied: applied.has(i.delivery.id), endpoint: endpoints.get(i.delivery.endpointId) ?? null }));
+  return items.map((i) => ({
+    applied: applied.has(i.delivery.id),
+    endpoint: endpoints.get(i.delivery.endpointId) ?? null,
+  }));
 }
