@@ -8,15 +8,18 @@ import { AttemptStatusBadge, DeliveryStatusBadge } from "./delivery-status";
 
 type Attempt = DeliveryTimeline["attempts"][number];
 
+// The delivery engine's error classes (lib/delivery/http-client.ts), in words.
 const ERROR_CLASSES: Record<string, string> = {
-  timeout: "The endpoint did not answer in time",
+  timeout: "Your server did not answer in time",
+  connect_timeout: "The connection could not be opened in time",
   dns: "The host name did not resolve",
   refused: "The connection was refused",
   reset: "The connection was reset",
-  tls: "The TLS handshake failed",
+  unreachable: "The network or host is unreachable",
+  tls: "The TLS handshake failed (certificate or protocol)",
   ssrf_blocked: "The address is not allowed (private or internal network)",
-  redirect: "The endpoint answered with a redirect, which Herald does not follow",
-  http_status: "The endpoint answered with a non-2xx status",
+  invalid_url: "The URL cannot be requested",
+  network: "A network error",
 };
 
 function HeaderTable({ headers, label }: { headers: Record<string, string> | null | undefined; label: string }) {

@@ -2,11 +2,8 @@ import { Badge } from "../ui/badge";
 
 type EndpointLike = { state: "active" | "paused" | "disabled"; disabledReason: string | null; circuitState: "closed" | "open" | "half_open" };
 
-const REASONS: Record<string, string> = {
-  manual: "paused by you",
-  failing: "failing for too long",
-  consecutive_failures: "too many failures in a row",
-};
+// Reasons the platform records (lib/delivery/after-attempt.ts) are sentences already.
+const REASONS: Record<string, string> = { manual: "paused by you" };
 
 /** Active / Paused / Disabled (with the reason) and the circuit breaker when it is not closed. */
 export function EndpointState({ endpoint }: { endpoint: EndpointLike }) {

@@ -1,8 +1,10 @@
 import { route } from "@/lib/http/route";
 import { endpointParams } from "@/lib/http/params";
 import { getEndpointSecret } from "@/lib/endpoints/manage-endpoint-keys";
+import { assertCapability } from "@/lib/portal-access/capabilities";
 
 // GET /api/v1/app/{app_id}/endpoint/{endpoint_id}/secret — the signing secret (public key for ed25519)
-export const GET = route({ auth: "any", params: endpointParams }, ({ scope, params }) =>
-  getEndpointSecret(scope, params.app_id, params.endpoint_id),
-);
+export const GET = route({ auth: "any", params: endpointParams }, ({ principal, scope, params }) => {
+  assertCapability(principal, "secrets");
+  return getEndpointSecret(scope, params.app_id, params.endpoint_id);
+});

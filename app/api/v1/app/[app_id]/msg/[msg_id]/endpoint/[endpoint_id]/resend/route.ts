@@ -1,11 +1,13 @@
 import { route } from "@/lib/http/route";
 import { msgEndpointParams } from "@/lib/http/params";
 import { resendMessage } from "@/lib/delivery/resend";
+import { assertCapability } from "@/lib/portal-access/capabilities";
 
 // POST /api/v1/app/{app_id}/msg/{msg_id}/endpoint/{endpoint_id}/resend — manual retry (same webhook-id)
 export const POST = route(
   { auth: "any", write: true, status: 202, params: msgEndpointParams },
-  async ({ scope, params }) => {
+  async ({ principal, scope, params }) => {
+    assertCapability(principal, "retry");
     await resendMessage(scope, params.app_id, params.msg_id, params.endpoint_id);
     return {};
   },
