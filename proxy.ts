@@ -1,4 +1,4 @@
-import { NextResponse } from "next/server";
+import { NextResponse, type NextRequest } from "next/server";
 import { env } from "./lib/env";
 
 // Portal pages may be framed only by the origins in HERALD_PORTAL_FRAME_ANCESTORS (CSP
@@ -11,7 +11,17 @@ export function frameAncestors(setting: string): string {
   return `frame-ancestors ${sources.length > 0 ? sources.join(" ") : "'none'"}`;
 }
 
-export function proxy() {
+export function proxy(request: NextRequest) {
+  // API paths with malformed percent-encoding (matched below: only paths with a "%"): Next.js
+  // would fail to decode the route's parameters and answer a bare 500. It is the caller's mistake.
+  if (request.nextUrl.pathname.startsWith("/api/")) {
+    try {
+      decodeURIComponent(request.nextUrl.pathname);
+      return NextResponse.next();
+    } catch {
+      return NextResponse.json({ code: "bad_request", detail: "The request path has malformed percent-encoding" }, { status: 400 });
+    }
+  }
   const res = NextResponse.next();
   res.headers.set("content-security-policy", frameAncestors(env().HERALD_PORTAL_FRAME_ANCESTORS));
   res.headers.set("referrer-policy", "no-referrer");
@@ -19,4 +29,4 @@ export function proxy() {
   return res;
 }
 
-export const config = { matcher: ["/portal", "/portal/:path*"] };
+export const config = { matcher: ["/portal", "/portal/:path*", "/api/:path(.*%.*)"] };
