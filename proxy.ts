@@ -19,7 +19,10 @@ export function proxy(request: NextRequest) {
       decodeURIComponent(request.nextUrl.pathname);
       return NextResponse.next();
     } catch {
-      return NextResponse.json({ code: "bad_request", detail: "The request path has malformed percent-encoding" }, { status: 400 });
+      return NextResponse.json(
+        { code: "bad_request", detail: "The request path has malformed percent-encoding" },
+        { status: 400 },
+      );
     }
   }
   const res = NextResponse.next();
