@@ -29,3 +29,15 @@ export const zUniqueList = <T extends z.ZodType<string>>(item: T) =>
   z.array(item).refine((xs) => new Set(xs).size === xs.length, "must not contain duplicates");
 
 export const zDateTime = z.iso.datetime({ offset: true, message: "must be an ISO 8601 date-time" }).transform((s) => new Date(s));
+
+/** A boolean query parameter: true/false/1/0. */
+export const zBool = z
+  .union([z.boolean(), z.enum(["true", "false", "1", "0"])])
+  .transform((v) => v === true || v === "true" || v === "1");
+
+/** A list in a query string: repeated keys, `key[]`, or comma-separated (what the Svix SDKs send). */
+export const zList = (item: z.ZodType<string, string>) =>
+  z
+    .union([z.string(), z.array(z.string())])
+    .transform((v) => [v].flat().flatMap((s) => s.split(",")).filter((s) => s !== ""))
+    .pipe(z.array(item));

@@ -1,7 +1,6 @@
 import { z } from "zod";
-import { zChannel, zEventTypeName, zIdOrUid } from "./fields";
+import { zBool, zChannel, zEventTypeName, zIdOrUid, zList } from "./fields";
 import { listQuery } from "./pagination";
-import { zBool, zList } from "./route";
 
 // Path and query schemas shared by the /api/v1 route files.
 
@@ -45,3 +44,20 @@ export const attemptListQuery = listQuery.extend({
 });
 
 export const isoDate = zQueryDate;
+
+// Query schemas of the list and read routes (shared with the OpenAPI document).
+export const withContentQuery = z.object(withContent);
+export const listMessagesQuery = listQuery.extend({ ...withContent, ...timeRange, ...eventTypesFilter, ...channelFilter });
+export const attemptedMessagesQuery = listQuery.extend({
+  ...withContent,
+  ...timeRange,
+  ...eventTypesFilter,
+  ...channelFilter,
+  ...expandedStatuses,
+  status: messageStatus.optional(),
+});
+export const statsQuery = z.object({ since: zQueryDate.optional(), until: zQueryDate.optional() });
+// Unlike the message lists, event-type schemas are left out unless asked for (as in Svix).
+export const eventTypeListQuery = listQuery.extend({ with_content: zBool.default(false), include_archived: zBool.default(false) });
+export const expungeQuery = z.object({ expunge: zBool.default(false) });
+export const getIfExistsQuery = z.object({ get_if_exists: zBool.default(false) });

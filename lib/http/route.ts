@@ -146,13 +146,5 @@ export function errorResponse(e: unknown): Response {
   return Response.json({ code: "internal_error", detail: "Internal server error" }, { status: 500 });
 }
 
-// Shared query/param pieces.
-export const zBool = z
-  .union([z.boolean(), z.enum(["true", "false", "1", "0"])])
-  .transform((v) => v === true || v === "true" || v === "1");
-/** A list in a query string: repeated keys, `key[]`, or comma-separated (what the Svix SDKs send). */
-export const zList = (item: z.ZodType<string, string>) =>
-  z
-    .union([z.string(), z.array(z.string())])
-    .transform((v) => [v].flat().flatMap((s) => s.split(",")).filter((s) => s !== ""))
-    .pipe(z.array(item));
+// Shared query/param pieces (defined with the other field rules; re-exported for route files).
+export { zBool, zList } from "./fields";

@@ -1,5 +1,5 @@
-import { z } from "zod";
-import { reply, route, zBool } from "@/lib/http/route";
+import { reply, route } from "@/lib/http/route";
+import { getIfExistsQuery } from "@/lib/http/params";
 import { listQuery } from "@/lib/http/pagination";
 import { ApplicationIn } from "@/lib/applications/schemas";
 import { createApplication, listApplications } from "@/lib/applications/manage-applications";
@@ -9,7 +9,7 @@ export const GET = route({ auth: "any", query: listQuery }, ({ scope, query }) =
 
 // POST /api/v1/app — create an application (get_if_exists returns the one with the same uid)
 export const POST = route(
-  { auth: "operator", write: true, body: ApplicationIn, query: z.object({ get_if_exists: zBool.default(false) }) },
+  { auth: "operator", write: true, body: ApplicationIn, query: getIfExistsQuery },
   async ({ scope, body, query }) => {
     const { created, app } = await createApplication(scope, body, query.get_if_exists);
     return reply(created ? 201 : 200, app);

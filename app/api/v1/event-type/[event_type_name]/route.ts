@@ -1,6 +1,5 @@
-import { z } from "zod";
-import { noContent, reply, route, zBool } from "@/lib/http/route";
-import { eventTypeParams } from "@/lib/http/params";
+import { noContent, reply, route } from "@/lib/http/route";
+import { eventTypeParams, expungeQuery } from "@/lib/http/params";
 import { EventTypePatch, EventTypeUpdate } from "@/lib/event-types/schemas";
 import { serializeEventType } from "@/lib/event-types/serialize";
 import { deleteEventType, findEventType, patchEventType, upsertEventType } from "@/lib/event-types/manage-event-types";
@@ -27,7 +26,7 @@ export const PATCH = route(
 
 // DELETE /api/v1/event-type/{event_type_name} — archive an event type (expunge=true deletes it)
 export const DELETE = route(
-  { auth: "operator", write: true, params: eventTypeParams, query: z.object({ expunge: zBool.default(false) }) },
+  { auth: "operator", write: true, params: eventTypeParams, query: expungeQuery },
   async ({ scope, params, query }) => {
     await deleteEventType(scope, params.event_type_name, query.expunge);
     return noContent;

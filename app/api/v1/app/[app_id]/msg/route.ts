@@ -1,12 +1,8 @@
-import { z } from "zod";
 import { route } from "@/lib/http/route";
-import { listQuery } from "@/lib/http/pagination";
-import { appParams, channelFilter, eventTypesFilter, timeRange, withContent } from "@/lib/http/params";
+import { appParams, listMessagesQuery, withContentQuery } from "@/lib/http/params";
 import { MessageIn } from "@/lib/messages/schemas";
 import { publishMessage, publishResponse } from "@/lib/messages/publish-message";
 import { listMessages } from "@/lib/messages/query-messages";
-
-const listMessagesQuery = listQuery.extend({ ...withContent, ...timeRange, ...eventTypesFilter, ...channelFilter });
 
 // GET /api/v1/app/{app_id}/msg — list messages, newest first
 export const GET = route({ auth: "any", params: appParams, query: listMessagesQuery }, ({ scope, params, query }) =>
@@ -15,7 +11,7 @@ export const GET = route({ auth: "any", params: appParams, query: listMessagesQu
 
 // POST /api/v1/app/{app_id}/msg — publish a message and fan it out to the matching endpoints
 export const POST = route(
-  { auth: "operator", write: true, status: 202, params: appParams, body: MessageIn, query: z.object(withContent) },
+  { auth: "operator", write: true, status: 202, params: appParams, body: MessageIn, query: withContentQuery },
   async ({ scope, params, body, query }) =>
     publishResponse(await publishMessage(scope, params.app_id, body), query.with_content),
 );
