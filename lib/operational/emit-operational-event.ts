@@ -59,7 +59,11 @@ export async function emitOperationalEvent(
 }
 
 /** Fire-and-forget variant for side paths: an operational webhook must never fail the caller. */
-export function emitOperationalEventSafely(environmentId: string, eventType: string, data: Record<string, unknown>): Promise<void> {
+export function emitOperationalEventSafely(
+  environmentId: string,
+  eventType: string,
+  data: Record<string, unknown>,
+): Promise<void> {
   return emitOperationalEvent(environmentId, eventType, data).then(
     () => undefined,
     (err: unknown) => logger.warn({ err, environmentId, eventType }, "could not emit operational event"),

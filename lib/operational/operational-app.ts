@@ -17,7 +17,13 @@ export async function ensureOperationalApp(environmentId: string) {
     const again = await tx.application.findFirst({ where: { environmentId, internal: true }, orderBy: { id: "asc" } });
     if (again) return again;
     return tx.application.create({
-      data: { id: newId("application"), environmentId, name: "Operational webhooks", internal: true, payloadFormat: "envelope" },
+      data: {
+        id: newId("application"),
+        environmentId,
+        name: "Operational webhooks",
+        internal: true,
+        payloadFormat: "envelope",
+      },
     });
   });
 }

@@ -13,7 +13,13 @@ export async function notifyEndpointStateChange(change: StateChange): Promise<vo
   if (!disabled && !enabled) return;
   const ep = await db.endpoint.findUnique({
     where: { id: change.endpointId },
-    select: { id: true, uid: true, environmentId: true, failingSince: true, application: { select: { id: true, uid: true, internal: true } } },
+    select: {
+      id: true,
+      uid: true,
+      environmentId: true,
+      failingSince: true,
+      application: { select: { id: true, uid: true, internal: true } },
+    },
   });
   if (!ep || ep.application.internal) return;
   const base = { appId: ep.application.id, appUid: ep.application.uid, endpointId: ep.id, endpointUid: ep.uid };
@@ -43,7 +49,11 @@ export function attemptEventData(i: AttemptEventInput): Record<string, unknown> 
     endpointId: i.endpointId,
     msgId: i.messageId,
     msgEventId: i.msgEventId,
-    lastAttempt: { id: i.attempt.id, responseStatusCode: i.attempt.responseStatus, timestamp: i.attempt.at.toISOString() },
+    lastAttempt: {
+      id: i.attempt.id,
+      responseStatusCode: i.attempt.responseStatus,
+      timestamp: i.attempt.at.toISOString(),
+    },
   };
 }
 

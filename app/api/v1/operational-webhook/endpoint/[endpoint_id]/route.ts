@@ -1,0 +1,34 @@
+import { z } from "zod";
+import { noContent, route } from "@/lib/http/route";
+import { zIdOrUid } from "@/lib/http/fields";
+import { OperationalEndpointPatch, OperationalEndpointUpdate } from "@/lib/operational/schemas";
+import {
+  deleteOperationalEndpoint,
+  getOperationalEndpoint,
+  updateOperationalEndpoint,
+} from "@/lib/operational/manage-operational-endpoints";
+
+const params = z.object({ endpoint_id: zIdOrUid });
+
+// GET /api/v1/operational-webhook/endpoint/{endpoint_id} — one operational endpoint
+export const GET = route({ auth: "operator", params }, ({ scope, params }) =>
+  getOperationalEndpoint(scope.environmentId, params.endpoint_id),
+);
+
+// PUT /api/v1/operational-webhook/endpoint/{endpoint_id} — replace its settings
+export const PUT = route(
+  { auth: "operator", write: true, params, body: OperationalEndpointUpdate },
+  ({ scope, params, body }) => updateOperationalEndpoint(scope.environmentId, params.endpoint_id, body, "put"),
+);
+
+// PATCH /api/v1/operational-webhook/endpoint/{endpoint_id} — change some settings; disabled pauses/resumes
+export const PATCH = route(
+  { auth: "operator", write: true, params, body: OperationalEndpointPatch },
+  ({ scope, params, body }) => updateOperationalEndpoint(scope.environmentId, params.endpoint_id, body, "patch"),
+);
+
+// DELETE /api/v1/operational-webhook/endpoint/{endpoint_id} — delete it and its delivery history
+export const DELETE = route({ auth: "operator", write: true, params }, async ({ scope, params }) => {
+  await deleteOperationalEndpoint(scope.environmentId, params.endpoint_id);
+  return noContent;
+});

@@ -1,0 +1,20 @@
+import { collectDefaultMetrics, Registry } from "prom-client";
+import { queuePrefix, redis } from "../queue/connection";
+import { queue } from "../queue/catalog";
+import { registerSharedCollectors } from "./shared-collectors";
+
+// The web process's /metrics: its own process metrics plus the cluster view read at scrape time
+// (queue depth, endpoint and circuit states, deliveries in flight and dead-lettered, parked
+// deliveries, cluster-wide delivery outcomes). Per-attempt latency histograms live in the worker.
+
+const globalForMetrics = globalThis as unknown as { heraldWebMetrics?: Registry };
+
+export function webMetrics(): Registry {
+  if (!globalForMetrics.heraldWebMetrics) {
+    const registry = new Registry();
+    collectDefaultMetrics({ register: registry });
+    registerSharedCollectors(registry, { queue: queue("deliveries"), redis: redis(), prefix: queuePrefix() });
+    globalForMetrics.heraldWebMetrics = registry;
+  }
+  return globalForMetrics.heraldWebMetrics;
+}

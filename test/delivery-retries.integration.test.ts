@@ -1,0 +1,280 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Webhook as StandardWebhook } from "standardwebhooks";
+import { Svix } from "svix";
+import { startStack, type Stack } from "./helpers/stack";
+import { startReceiver, type Received } from "./helpers/receiver";
+import { freePort } from "./global-setup";
+import { answers, makeApp, makeEndpoint, publish, signatureHeaders, waitUntil } from "./helpers/delivery";
+
+// Retries, limits and operational webhooks on a private stack whose worker runs a short schedule
+// (HERALD_RETRY_SCHEDULE=1,1,1,1,1: six attempts a second apart), a 1.5 s acknowledgement timeout,
+// a 1 s circuit cool-down, and few worker slots (20) against a per-endpoint cap of 4, so that a
+// slow endpoint holding worker slots would visibly starve the others.
+
+type Receiver = Awaited<ReturnType<typeof startReceiver>>;
+
+const CAP = 4;
+const TIMEOUT_MS = 1500;
+
+describe("retries, limits and operational webhooks", () => {
+  let s: Stack;
+  let metricsPort: number;
+  let op: Receiver;
+  let opSecret: string;
+  const receivers: Receiver[] = [];
+  const receiver = async (...args: Parameters<typeof startReceiver>) => {
+    const r = await startReceiver(...args);
+    receivers.push(r);
+    return r;
+  };
+
+  beforeAll(async () => {
+    metricsPort = await freePort();
+    s = await startStack({
+      workerEnv: {
+        HERALD_RETRY_SCHEDULE: "1,1,1,1,1",
+        HERALD_REQUEST_TIMEOUT_MS: String(TIMEOUT_MS),
+        HERALD_CONNECT_TIMEOUT_MS: "1000",
+        HERALD_CIRCUIT_COOLDOWN_MS: "1000",
+        HERALD_WORKER_CONCURRENCY: "20",
+        HERALD_ENDPOINT_CONCURRENCY: String(CAP),
+        HERALD_DELIVERY_SWEEP_MS: "1000",
+        HERALD_WORKER_METRICS_PORT: String(metricsPort),
+      },
+    });
+    s.startWorker();
+    op = await startReceiver();
+    const created = await s.api("POST", "/operational-webhook/endpoint", { url: op.url, description: "ops" });
+    expect(created.status).toBe(201);
+    opSecret = (await s.api("GET", `/operational-webhook/endpoint/${created.body.id}/secret`)).body.key;
+  });
+  afterAll(async () => {
+    await s?.close();
+    await op?.close();
+    await Promise.all(receivers.map((r) => r.close()));
+  });
+
+  const delivery = (msgId: string, endpointId: string) => s.db.delivery.findFirstOrThrow({ where: { messageId: msgId, endpointId } });
+  const attempts = (msgId: string, endpointId: string) =>
+    s.db.attempt.findMany({ where: { messageId: msgId, endpointId }, orderBy: { id: "asc" } });
+  /** Operational events received, verified with the operational endpoint's secret. */
+  const opEvents = (filter: (e: { type: string; data: Record<string, unknown> }) => boolean) =>
+    op.received
+      .map((r: Received) => new StandardWebhook(opSecret).verify(r.body, signatureHeaders(r)) as { type: string; data: Record<string, unknown> })
+      .filter(filter);
+
+  it("retries on HERALD_RETRY_SCHEDULE with the same webhook-id until the endpoint answers 2xx", async () => {
+    const appId = await makeApp(s.api);
+    const rx = await receiver(answers(500, 503, 200));
+    const ep = await makeEndpoint(s.api, appId, { url: rx.url });
+    const msgId = await publish(s.api, appId, { retry: true });
+    const d = await waitUntil("success", () => delivery(msgId, ep.id), (x) => x.status === "succeeded");
+    expect(d.attemptCount).toBe(3);
+    expect((await attempts(msgId, ep.id)).map((a) => [a.responseStatus, a.triggerType])).toEqual([
+      [500, "scheduled"],
+      [503, "scheduled"],
+      [200, "scheduled"],
+    ]);
+    expect(rx.received.map((r) => r.headers["webhook-id"])).toEqual([msgId, msgId, msgId]);
+    const stamps = rx.received.map((r) => Number(r.headers["webhook-timestamp"]));
+    expect(stamps).toEqual([...stamps].sort((a, b) => a - b));
+    for (const r of rx.received) expect(new StandardWebhook(ep.secret).verify(r.body, signatureHeaders(r))).toBeTruthy();
+  });
+
+  it("dead-letters after the last scheduled attempt; failing and exhausted, then recovered on a manual resend", async () => {
+    const appId = await makeApp(s.api);
+    let status = 500;
+    const rx = await receiver((_r, res) => void res.writeHead(status).end());
+    const ep = await makeEndpoint(s.api, appId, { url: rx.url });
+    const msgId = await publish(s.api, appId, { exhaust: true });
+    const d = await waitUntil("the dead letter", () => delivery(msgId, ep.id), (x) => x.status === "failed", 30_000);
+    expect(d).toMatchObject({ deadReason: "exhausted", attemptCount: 6, nextAttemptAt: null });
+    expect(rx.received).toHaveLength(6);
+
+    const mine = (e: { data: Record<string, unknown> }) => e.data.msgId === msgId;
+    const events = await waitUntil(
+      "failing and exhausted operational events",
+      () => Promise.resolve(opEvents(mine)),
+      (x) => x.some((e) => e.type === "message.attempt.exhausted"),
+    );
+    expect(events.map((e) => e.type).sort()).toEqual(["message.attempt.exhausted", "message.attempt.failing"]);
+    const attemptIds = (await attempts(msgId, ep.id)).map((a) => a.id);
+    const failing = events.find((e) => e.type === "message.attempt.failing")!;
+    expect(failing.data).toMatchObject({ appId, endpointId: ep.id, msgId, lastAttempt: { id: attemptIds[3], responseStatusCode: 500 } });
+    expect(events.find((e) => e.type === "message.attempt.exhausted")!.data).toMatchObject({
+      lastAttempt: { id: attemptIds[5], responseStatusCode: 500, timestamp: expect.any(String) },
+    });
+
+    status = 200;
+    expect((await s.api("POST", `/app/${appId}/msg/${msgId}/endpoint/${ep.id}/resend`)).status).toBe(202);
+    await waitUntil("the resend", () => delivery(msgId, ep.id), (x) => x.status === "succeeded");
+    const recovered = await waitUntil(
+      "message.attempt.recovered",
+      () => Promise.resolve(opEvents((e) => mine(e) && e.type === "message.attempt.recovered")),
+      (x) => x.length === 1,
+    );
+    expect(recovered[0]!.data).toMatchObject({ msgId, endpointId: ep.id, lastAttempt: { responseStatusCode: 200 } });
+    const last = (await attempts(msgId, ep.id)).at(-1)!;
+    expect(last).toMatchObject({ triggerType: "manual", status: "success" });
+  });
+
+  it("honours Retry-After (seconds or HTTP date) between the scheduled delay and twice it", async () => {
+    const appId = await makeApp(s.api);
+    const inAnHour = new Date(Date.now() + 3600_000).toUTCString();
+    const rx = await receiver(answers([429, { "retry-after": "30" }], [503, { "retry-after": inAnHour }], [429, { "retry-after": "0" }], 200));
+    // An endpoint-level schedule (2 s steps) overrides HERALD_RETRY_SCHEDULE.
+    const ep = await makeEndpoint(s.api, appId, { url: rx.url, retrySchedule: [2, 2, 2, 2] });
+    const msgId = await publish(s.api, appId, { retryAfter: true });
+    const delays: number[] = [];
+    for (let n = 1; n <= 3; n++) {
+      const d = await waitUntil(
+        `attempt ${n} to be recorded`,
+        () => delivery(msgId, ep.id),
+        (x) => x.attemptCount === n && x.status === "pending",
+      );
+      delays.push(d.nextAttemptAt!.getTime() - d.lastAttemptAt!.getTime());
+    }
+    // 30 s and an hour are clamped to twice the scheduled 2 s (±20% jitter); 0 is raised to it.
+    expect(delays[0]).toBeGreaterThanOrEqual(3_200);
+    expect(delays[0]).toBeLessThanOrEqual(4_900);
+    expect(delays[1]).toBeGreaterThanOrEqual(3_200);
+    expect(delays[1]).toBeLessThanOrEqual(4_900);
+    expect(delays[2]).toBeGreaterThanOrEqual(1_600);
+    expect(delays[2]).toBeLessThanOrEqual(2_500);
+    await waitUntil("success", () => delivery(msgId, ep.id), (x) => x.status === "succeeded");
+  });
+
+  it("gives up on an answer slower than the acknowledgement timeout and retries", async () => {
+    const appId = await makeApp(s.api);
+    const rx = await receiver(() => undefined); // never answers
+    const ep = await makeEndpoint(s.api, appId, { url: rx.url });
+    const msgId = await publish(s.api, appId, { slow: true });
+    const [a] = await waitUntil("a timed-out attempt", () => attempts(msgId, ep.id), (x) => x.length >= 1);
+    expect(a).toMatchObject({ status: "fail", responseStatus: 0, errorClass: "timeout" });
+    expect(a!.durationMs).toBeGreaterThanOrEqual(TIMEOUT_MS - 50);
+    expect(rx.received.length).toBeGreaterThanOrEqual(1);
+  });
+
+  it("isolates endpoints: a stuck endpoint holds at most its cap of requests and never the worker's slots", async () => {
+    const appSlow = await makeApp(s.api);
+    const appFast = await makeApp(s.api);
+    let open = 0;
+    let maxOpen = 0;
+    const slow = await receiver((_r, res) => {
+      open++;
+      maxOpen = Math.max(maxOpen, open);
+      res.on("close", () => open--);
+    });
+    const fast = await receiver();
+    const slowEp = await makeEndpoint(s.api, appSlow, { url: slow.url });
+    await makeEndpoint(s.api, appFast, { url: fast.url });
+    // The stuck endpoint's messages go first, and outnumber the worker's 20 slots three times.
+    for (let i = 0; i < 60; i++) await publish(s.api, appSlow, { slow: i });
+    for (let i = 0; i < 30; i++) await publish(s.api, appFast, { fast: i });
+    await fast.waitFor(30, 60_000);
+    // All 30 fast messages arrived while most of the stuck endpoint's were not even tried once.
+    const untried = await s.db.delivery.count({ where: { endpointId: slowEp.id, attemptCount: 0 } });
+    expect(untried).toBeGreaterThan(20);
+    expect(maxOpen).toBeLessThanOrEqual(CAP);
+  });
+
+  it("opens the circuit after repeated failures, then one probe closes it and the waiting deliveries flow", async () => {
+    const appId = await makeApp(s.api);
+    let status = 500;
+    const rx = await receiver((_r, res) => void res.writeHead(status).end());
+    const ep = await makeEndpoint(s.api, appId, { url: rx.url });
+    const msgIds: string[] = [];
+    for (let i = 0; i < 12; i++) msgIds.push(await publish(s.api, appId, { circuit: i }));
+    await waitUntil(
+      "the circuit to open",
+      () => s.api("GET", `/app/${appId}/endpoint/${ep.id}`),
+      (r) => r.body.circuitState === "open" || r.body.circuitState === "half_open",
+    );
+    status = 200;
+    await waitUntil(
+      "every message to be delivered",
+      () => s.db.delivery.count({ where: { endpointId: ep.id, status: "succeeded" } }),
+      (n) => n === 12,
+      30_000,
+    );
+    expect((await s.api("GET", `/app/${appId}/endpoint/${ep.id}`)).body.circuitState).toBe("closed");
+    const received = new Set(rx.received.map((r) => r.headers["webhook-id"]));
+    expect(received).toEqual(new Set(msgIds));
+  });
+
+  it("enforces the endpoint's throttle rate (messages per second)", async () => {
+    const appId = await makeApp(s.api);
+    const rx = await receiver();
+    await makeEndpoint(s.api, appId, { url: rx.url, throttleRate: 4 });
+    await Promise.all(Array.from({ length: 12 }, (_, i) => publish(s.api, appId, { throttled: i })));
+    await rx.waitFor(12, 30_000);
+    const at = rx.received.map((r) => r.at).sort((a, b) => a - b);
+    // 4 per second, evenly spaced: 12 messages span at least 11 intervals of 250 ms...
+    expect(at[11]! - at[0]!).toBeGreaterThanOrEqual(11 * 250 - 150);
+    // ...and no second ever holds more than 4 (plus one at its edge).
+    for (let i = 0; i + 5 < at.length; i++) expect(at[i + 5]! - at[i]!).toBeGreaterThanOrEqual(1000 - 150);
+  });
+
+  it("disables an endpoint that has not succeeded for 5 days (endpoint.disabled), and endpoint.enabled when it is back", async () => {
+    const appId = await makeApp(s.api);
+    const rx = await receiver(answers(500));
+    const ep = await makeEndpoint(s.api, appId, { url: rx.url });
+    await s.db.endpoint.update({
+      where: { id: ep.id },
+      data: { failingSince: new Date(Date.now() - 6 * 86_400_000), consecutiveFailures: 50 },
+    });
+    await publish(s.api, appId, { failing: true });
+    const disabled = await waitUntil(
+      "auto-disable",
+      () => s.api("GET", `/app/${appId}/endpoint/${ep.id}`),
+      (r) => r.body.state === "disabled",
+    );
+    expect(disabled.body.disabledReason).toMatch(/failing/);
+    const [ev] = await waitUntil(
+      "endpoint.disabled",
+      () => Promise.resolve(opEvents((e) => e.type === "endpoint.disabled" && e.data.endpointId === ep.id)),
+      (x) => x.length === 1,
+    );
+    expect(ev!.data).toMatchObject({ appId, endpointId: ep.id, failSince: expect.any(String) });
+    expect((await s.api("PATCH", `/app/${appId}/endpoint/${ep.id}`, { disabled: false })).status).toBe(200);
+    await waitUntil(
+      "endpoint.enabled",
+      () => Promise.resolve(opEvents((e) => e.type === "endpoint.enabled" && e.data.endpointId === ep.id)),
+      (x) => x.length === 1,
+    );
+  });
+
+  it("manages operational endpoints through the Svix SDK, hidden from the application API", async () => {
+    const svix = new Svix(s.apiKey, { serverUrl: s.baseUrl });
+    const created = await svix.operationalWebhookEndpoint.create({
+      url: "http://127.0.0.1:9/ops",
+      filterTypes: ["endpoint.disabled"],
+      uid: "ops-2",
+    });
+    expect(created).toMatchObject({ uid: "ops-2", filterTypes: ["endpoint.disabled"], disabled: false });
+    expect((await svix.operationalWebhookEndpoint.get("ops-2")).id).toBe(created.id);
+    const updated = await svix.operationalWebhookEndpoint.update(created.id, { url: "http://127.0.0.1:9/ops2", disabled: true });
+    expect(updated).toMatchObject({ url: "http://127.0.0.1:9/ops2", disabled: true, filterTypes: null });
+    expect((await svix.operationalWebhookEndpoint.getSecret(created.id)).key).toMatch(/^whsec_/);
+    await svix.operationalWebhookEndpoint.rotateSecret(created.id, {});
+    const list = await svix.operationalWebhookEndpoint.list();
+    expect(list.data.map((e) => e.id)).toContain(created.id);
+    const bad = await s.api("POST", "/operational-webhook/endpoint", { url: "http://127.0.0.1:9/x", filterTypes: ["order.paid"] });
+    expect(bad.status).toBe(422);
+    // The internal application never shows in the application API.
+    const apps = await s.api("GET", "/app?limit=250");
+    expect(apps.body.data.every((a: { name: string }) => a.name !== "Operational webhooks")).toBe(true);
+    await svix.operationalWebhookEndpoint.delete(created.id);
+    expect((await s.api("GET", `/operational-webhook/endpoint/${created.id}`)).status).toBe(404);
+  });
+
+  it("serves the worker's Prometheus metrics on its own port", async () => {
+    const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+    expect(text).toMatch(/herald_deliveries_total\{outcome="succeeded"\} [1-9]/);
+    expect(text).toMatch(/herald_delivery_attempts_total\{result="fail",error_class="timeout"\} [1-9]/);
+    expect(text).toContain("herald_delivery_attempt_duration_seconds_bucket");
+    expect(text).toContain("herald_delivery_in_flight");
+    expect(text).toContain("herald_queue_jobs{state=");
+    expect(text).toMatch(/herald_endpoints\{state="disabled",circuit="\w+"\} [1-9]/);
+  });
+});
