@@ -1,5 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { test as base, expect, type Page } from "@playwright/test";
+import { db } from "@/lib/db";
+import { newId } from "@/lib/ids";
 import { createApiKey } from "@/lib/environments/api-keys";
 import { createEnvironment } from "@/lib/environments/ensure-environment";
 
@@ -122,6 +124,75 @@ export async function until<T>(fn: () => Promise<T | null | undefined | false>, 
     await new Promise((r) => setTimeout(r, everyMs));
   }
   throw new Error(`timed out waiting for ${what}`);
+}
+
+/** Opens a magic link and waits for the portal's first page; the key must be gone from the URL. */
+export async function openPortal(page: Page, link: string) {
+  await page.goto(link);
+  await page.waitForURL(/\/portal\/endpoints$/);
+  await expect(page.getByRole("heading", { name: "Endpoints", level: 1 })).toBeVisible();
+}
+
+/**
+ * Delivery history written straight to the database (deliveries and attempts at explicit past
+ * times), for pages that need more, or older, history than a test can produce live. Messages
+ * go through the API; the rows are what the delivery engine would have written.
+ */
+export async function seedHistory(
+  op: Operator,
+  appId: string,
+  endpointId: string,
+  items: { eventType: string; status: "succeeded" | "failed" | "pending"; codes: number[]; hoursAgo: number; eventId?: string }[],
+) {
+  const out: { deliveryId: string; msgId: string }[] = [];
+  for (const it of items) {
+    const msg = await op.publish(appId, it.eventType, { seeded: true, hoursAgo: it.hoursAgo }, it.eventId ? { eventId: it.eventId } : {});
+    const at = Date.now() - it.hoursAgo * 3600_000;
+    const deliveryId = newId("delivery", at);
+    await db.delivery.create({
+      data: {
+        id: deliveryId,
+        environmentId: op.environmentId,
+        applicationId: appId,
+        endpointId,
+        messageId: msg.id,
+        eventType: it.eventType,
+        status: it.status,
+        attemptCount: it.codes.length,
+        lastStatusCode: it.codes[it.codes.length - 1] ?? null,
+        lastAttemptAt: it.codes.length ? new Date(at) : null,
+        nextAttemptAt: it.status === "pending" ? new Date(Date.now() + 3600_000) : null,
+        deadReason: it.status === "failed" ? "exhausted" : null,
+        deadAt: it.status === "failed" ? new Date(at) : null,
+        createdAt: new Date(at),
+      },
+    });
+    for (const [i, code] of it.codes.entries()) {
+      await db.attempt.create({
+        data: {
+          id: newId("attempt", at + i * 1000),
+          environmentId: op.environmentId,
+          applicationId: appId,
+          endpointId,
+          messageId: msg.id,
+          deliveryId,
+          eventType: it.eventType,
+          url: "https://hooks.example.com/seeded",
+          status: code >= 200 && code < 300 ? "success" : "fail",
+          requestHeaders: { "content-type": "application/json", "webhook-id": msg.id, "webhook-signature": "v1,c2VlZGVk" },
+          requestBody: JSON.stringify({ seeded: true }),
+          responseStatus: code,
+          responseBody: code === 0 ? null : JSON.stringify({ answer: code }),
+          durationMs: 40 + i,
+          errorClass: code === 0 ? "timeout" : null,
+          errorMessage: code === 0 ? "no answer within 15000 ms" : null,
+          createdAt: new Date(at + i * 1000),
+        },
+      });
+    }
+    out.push({ deliveryId, msgId: msg.id });
+  }
+  return out;
 }
 
 export async function shot(page: Page, name: string) {

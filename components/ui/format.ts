@@ -19,9 +19,10 @@ export function relativeTime(iso: string | null | undefined, now = Date.now()): 
 
 export function formatDuration(seconds: number): string {
   if (seconds < 60) return `${seconds}s`;
-  if (seconds < 3600) return `${Math.round(seconds / 60)} min`;
-  if (seconds < 86400) return `${+(seconds / 3600).toFixed(1)} h`;
-  return `${+(seconds / 86400).toFixed(1)} days`;
+  if (seconds < 3600) return `${+(seconds / 60).toFixed(1)} min`;
+  if (seconds <= 86400) return `${+(seconds / 3600).toFixed(1)} h`;
+  const days = +(seconds / 86400).toFixed(1);
+  return `${days} day${days === 1 ? "" : "s"}`;
 }
 
 export function percent(rate: number | null): string {

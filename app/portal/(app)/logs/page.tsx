@@ -63,6 +63,7 @@ function Logs() {
 
   // Range replay.
   const [replayOpen, setReplayOpen] = useState(false);
+  const [replayRun, setReplayRun] = useState(0);
   const [taskId, setTaskId] = useState<string | null>(null);
   const stream = useTaskStream(taskId);
   const replayFilter: ReplayFilter = {
@@ -85,6 +86,7 @@ function Logs() {
             <Button
               onClick={() => {
                 setTaskId(null);
+                setReplayRun((n) => n + 1);
                 m.startReplay.reset();
                 m.estimateReplay.reset();
                 setReplayOpen(true);
@@ -183,6 +185,7 @@ function Logs() {
       </Dialog>
 
       <RangeReplayDialog
+        key={replayRun}
         open={replayOpen}
         onClose={() => setReplayOpen(false)}
         scope={

@@ -1,0 +1,109 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { expect, openPortal, serverUrl, shot, test } from "./fixtures";
+
+// The portal inside an <iframe> on the operator's own site: another origin (127.0.0.2, a
+// different site from 127.0.0.1) with third-party cookies blocked. It must work without any
+// cookie (the session is a bearer header kept in memory), and only origins listed in
+// HERALD_PORTAL_FRAME_ANCESTORS may frame it (e2e/start-server.mjs allows http://127.0.0.2:*).
+
+test.use({
+  launchOptions: {
+    executablePath: "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--test-third-party-cookie-phaseout"],
+  },
+});
+
+async function hostPage(host: string, iframeSrc: string): Promise<{ url: string; server: Server }> {
+  const server = createServer((_req, res) => {
+    res.writeHead(200, { "content-type": "text/html" });
+    res.end(`<!doctype html><html><head><title>Operator dashboard</title></head><body style="margin:0;font-family:sans-serif">
+      <header style="padding:8px;background:#222;color:#fff">Acme operator dashboard (${host})</header>
+      <iframe title="Webhooks portal" src="${iframeSrc}" style="width:100%;height:1000px;border:0"></iframe></body></html>`);
+  });
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
+  return { url: `http://${host}:${(server.address() as AddressInfo).port}/`, server };
+}
+
+test("works in an iframe on another site with third-party cookies blocked", async ({ page, operator }) => {
+  const app = await operator.createApp("Embedded Co");
+  const link = await operator.portalLink(app.id);
+  const host = await hostPage("127.0.0.2", link.url);
+  try {
+    await page.goto(host.url);
+    const frame = page.frameLocator("iframe[title='Webhooks portal']");
+    await expect(frame.getByRole("heading", { name: "Endpoints", level: 1 })).toBeVisible();
+    await expect(frame.getByText("Embedded Co")).toBeVisible();
+
+    // The browser really blocks third-party cookies in this frame…
+    const portalFrame = page.frames().find((f) => f.url().startsWith(serverUrl()))!;
+    expect(await portalFrame.evaluate(() => {
+      document.cookie = "probe=1; SameSite=None; Secure; Path=/";
+      return document.cookie;
+    })).toBe("");
+    // …and the portal never relied on one.
+    expect(await page.context().cookies()).toEqual([]);
+    expect(portalFrame.url()).not.toContain("#key=");
+
+    // Reads and writes work through the bearer session: add an endpoint, see it listed, move around.
+    await frame.getByRole("link", { name: "Add endpoint" }).click();
+    await frame.getByLabel("Endpoint URL").fill("https://hooks.example.com/embedded");
+    await expect(frame.getByText("Herald can deliver to this URL")).toBeVisible();
+    await frame.getByRole("button", { name: "Create endpoint" }).click();
+    await expect(frame.getByText("Endpoint created")).toBeVisible();
+    await frame.getByRole("link", { name: "Delivery logs" }).click();
+    await expect(frame.getByRole("heading", { name: "Delivery logs", level: 1 })).toBeVisible();
+    await frame.getByRole("link", { name: "Endpoints" }).click();
+    await expect(frame.getByRole("link", { name: "https://hooks.example.com/embedded" })).toBeVisible();
+    await shot(page, "portal-embedded-iframe");
+  } finally {
+    host.server.close();
+  }
+});
+
+test("sends frame-ancestors on portal pages only, and a site not listed cannot frame it", async ({ page, operator }) => {
+  const res = await fetch(`${serverUrl()}/portal`);
+  expect(res.headers.get("content-security-policy")).toBe("frame-ancestors 'self' http://127.0.0.2:*");
+  const api = await fetch(`${serverUrl()}/api/v1/health/ping`);
+  expect(api.headers.get("content-security-policy")).toBeNull();
+
+  const app = await operator.createApp("Framed Co");
+  const link = await operator.portalLink(app.id);
+  const refused: string[] = [];
+  page.on("console", (m) => {
+    if (/frame-ancestors|Refused to frame/i.test(m.text())) refused.push(m.text());
+  });
+  const host = await hostPage("127.0.0.3", link.url);
+  try {
+    await page.goto(host.url);
+    await expect.poll(() => refused.length, { message: "Chromium reports the refused frame" }).toBeGreaterThan(0);
+    const frame = page.frameLocator("iframe[title='Webhooks portal']");
+    await expect(frame.getByRole("heading", { name: "Endpoints" })).toHaveCount(0);
+  } finally {
+    host.server.close();
+  }
+});
+
+test("keeps working when the browser refuses storage (session in memory only)", async ({ page, operator }) => {
+  // What Chromium does in third-party frames: sessionStorage throws. Reproduced first-party here
+  // so the rest of the portal can be driven directly.
+  await page.addInitScript(() => {
+    Object.defineProperty(window, "sessionStorage", {
+      get() {
+        throw new DOMException("The document is sandboxed and lacks the 'allow-same-origin' flag.", "SecurityError");
+      },
+    });
+  });
+  const app = await operator.createApp("No Storage Co");
+  const link = await operator.portalLink(app.id);
+  await openPortal(page, link.url);
+  for (const name of ["Event catalog", "Delivery logs", "Failures", "Verify signatures", "Endpoints"]) {
+    await page.getByRole("link", { name }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByRole("alert")).toHaveCount(0);
+  }
+  // A reload loses an in-memory session; the page says so instead of failing obscurely.
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Open the portal from your link" })).toBeVisible();
+  await expect(page.getByText("blocks storage for embedded pages")).toBeVisible();
+});

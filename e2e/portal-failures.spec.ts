@@ -1,0 +1,58 @@
+import { startReceiver } from "../test/helpers/receiver";
+import { expect, openPortal, shot, test, until } from "./fixtures";
+
+// Failures: dead-lettered and failing deliveries grouped by endpoint and status code, with counts
+// and first/last seen, and "retry all" per group as a bulk task that re-attempts them.
+
+test("groups failures by endpoint and status code, and retries a whole group", async ({ page, operator }) => {
+  const app = await operator.createApp("Failures Co");
+  let mode: "reject" | "accept" = "reject";
+  // 422 is not retryable: each delivery is dead-lettered on its first attempt.
+  const receiver = await startReceiver((_r, res) => void (mode === "reject" ? res.writeHead(422).end("unprocessable") : res.writeHead(200).end("ok")));
+  const gone = await startReceiver((_r, res) => void res.writeHead(400).end("bad request"));
+  try {
+    const ep = await operator.createEndpoint(app.id, { url: receiver.url, description: "Orders", filterTypes: ["order.paid"] });
+    const legacy = await operator.createEndpoint(app.id, { url: gone.url, description: "Legacy", filterTypes: ["order.created"] });
+    for (let i = 0; i < 3; i++) await operator.publish(app.id, "order.paid", { order_id: `f-${i}` });
+    await operator.publish(app.id, "order.created", { order_id: "legacy" });
+    await until(async () => {
+      const r = await operator.api("GET", `/app/${app.id}/endpoint/${ep.id}/stats`);
+      return r.body.fail === 3;
+    }, "3 dead-lettered deliveries");
+    await until(async () => (await operator.api("GET", `/app/${app.id}/endpoint/${legacy.id}/stats`)).body.fail === 1, "the legacy dead letter");
+
+    const link = await operator.portalLink(app.id);
+    await openPortal(page, link.url);
+    await page.getByRole("link", { name: "Failures" }).click();
+    const groups = page.getByRole("list", { name: "Failure groups" }).getByRole("listitem");
+    await expect(groups).toHaveCount(2);
+    const orders = groups.filter({ hasText: receiver.url });
+    await expect(orders.getByText("422", { exact: true })).toBeVisible();
+    await expect(orders.getByText("Dead-lettered").locator("xpath=following-sibling::dd[1]")).toHaveText("3");
+    await expect(orders.getByText(/First seen .* ago · last seen .* ago/)).toBeVisible();
+    await expect(groups.filter({ hasText: gone.url }).getByText("400", { exact: true })).toBeVisible();
+    await shot(page, "portal-failures");
+
+    // "View deliveries" goes to the filtered log.
+    await orders.getByRole("link", { name: "View deliveries" }).click();
+    await expect(page.getByRole("table").getByRole("row")).toHaveCount(4);
+    await page.goBack();
+
+    mode = "accept";
+    await page.getByRole("button", { name: /Retry all 3 dead-lettered deliveries with 422/ }).click();
+    const dialog = page.getByRole("dialog", { name: /Retry all dead-lettered deliveries/ });
+    await expect(dialog.getByText(/same events/)).toBeVisible();
+    await dialog.getByRole("button", { name: "Retry 3 deliveries" }).click();
+    await expect(dialog.getByRole("region", { name: "Retry all" }).getByText("completed")).toBeVisible({ timeout: 30_000 });
+    await until(async () => (await operator.api("GET", `/app/${app.id}/endpoint/${ep.id}/stats`)).body.success === 3, "3 retried deliveries to succeed");
+    // Same webhook-ids as the dead letters: a retry is the same delivery.
+    const ids = receiver.received.map((r) => r.headers["webhook-id"]);
+    expect(ids).toHaveLength(6);
+    expect(new Set(ids).size).toBe(3);
+    await dialog.getByRole("button", { name: "Close" }).last().click();
+    await expect(groups).toHaveCount(1);
+  } finally {
+    await receiver.close();
+    await gone.close();
+  }
+});

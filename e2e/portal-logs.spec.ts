@@ -1,0 +1,215 @@
+import { startReceiver } from "../test/helpers/receiver";
+import { expect, openPortal, seedHistory, shot, test, until } from "./fixtures";
+
+// Delivery logs: filters (endpoint, event type, status, time range), search by message id or
+// event id, cursor pagination; the attempt inspector with the exact request and response and
+// the timeline; Retry (same webhook-id) vs Replay (a new message linked to the original), and
+// range replay with its estimate, confirmation, live progress and cancel.
+
+test("filters, searches and pages through the delivery log", async ({ page, operator }) => {
+  const app = await operator.createApp("Logs Co");
+  const a = await operator.createEndpoint(app.id, { url: "https://hooks.example.com/a", description: "A", disabled: true });
+  const b = await operator.createEndpoint(app.id, { url: "https://hooks.example.com/b", description: "B", disabled: true });
+  type Item = { eventType: string; status: "failed" | "pending" | "succeeded"; codes: number[]; hoursAgo: number };
+  const itemsA = Array.from({ length: 60 }, (_, i): Item => ({
+    eventType: i % 3 === 0 ? "order.paid" : "order.created",
+    status: i % 5 === 0 ? "failed" : i % 7 === 0 ? "pending" : "succeeded",
+    codes: i % 5 === 0 ? [500, 0, 503] : i % 7 === 0 ? [] : [200],
+    hoursAgo: 2 + i,
+  }));
+  await seedHistory(operator, app.id, a.id, itemsA);
+  const [special] = await seedHistory(operator, app.id, b.id, [{ eventType: "order.paid", status: "failed", codes: [410], hoursAgo: 0.5, eventId: "evt-special-42" }]);
+  const dead = itemsA.filter((x) => x.status === "failed").length + 1;
+
+  const link = await operator.portalLink(app.id);
+  await openPortal(page, link.url);
+  await page.getByRole("link", { name: "Delivery logs" }).click();
+  const rows = page.getByRole("table").getByRole("row");
+  await expect(rows).toHaveCount(51); // header + 50
+  await expect(page.getByText("Newest · updates live")).toBeVisible();
+  await shot(page, "portal-logs");
+
+  // Pages: older, then back to the newest.
+  await page.getByRole("button", { name: "Older →" }).click();
+  await expect(rows).toHaveCount(1 + 61 - 50);
+  await expect(page.getByRole("button", { name: "Older →" })).toBeDisabled();
+  await page.getByRole("button", { name: "← Newer" }).click();
+  await expect(rows).toHaveCount(51);
+
+  // Status.
+  await page.getByLabel("Status").selectOption("dead_lettered");
+  await expect(rows).toHaveCount(1 + dead);
+  await expect(page.getByRole("table").getByText("Dead-lettered")).toHaveCount(dead);
+  expect(page.url()).toContain("status=dead_lettered");
+  // Status + endpoint.
+  await page.getByLabel("Endpoint").selectOption({ label: "B — https://hooks.example.com/b" });
+  await expect(rows).toHaveCount(2);
+  await expect(page.getByRole("table").getByText("410")).toBeVisible();
+  // Event type + time range.
+  await page.getByRole("button", { name: "Reset filters" }).click();
+  await expect(rows).toHaveCount(51);
+  await page.getByLabel("Event type").selectOption("order.paid");
+  await page.getByRole("button", { name: "Last 24 h" }).click();
+  const expected = itemsA.filter((x, i) => x.eventType === "order.paid" && 2 + i < 24).length + 1;
+  await expect(rows).toHaveCount(1 + expected);
+  await shot(page, "portal-logs-filtered");
+
+  // Search by event id, then by message id.
+  await page.getByRole("button", { name: "Reset filters" }).click();
+  await page.getByLabel("Message id or event id").fill("evt-special-42");
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  await expect(rows).toHaveCount(2);
+  await expect(page.getByRole("table").getByText("evt-special-42", { exact: false })).toBeVisible();
+  await page.getByRole("button", { name: "Clear search" }).click();
+  await page.getByLabel("Message id or event id").fill(special!.msgId);
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  await expect(rows).toHaveCount(2);
+
+  // The inspector of a seeded dead letter: error class of a no-answer attempt, timeline.
+  await page.getByRole("button", { name: "Reset filters" }).click();
+  await page.getByLabel("Status").selectOption("dead_lettered");
+  await page.getByLabel("Endpoint").selectOption({ label: "A — https://hooks.example.com/a" });
+  await page.getByRole("button", { name: /^Inspect delivery/ }).first().click();
+  const inspector = page.getByRole("dialog", { name: "Delivery inspector" });
+  await expect(inspector.getByRole("list", { name: "Attempt timeline" }).getByRole("listitem")).toHaveCount(3);
+  await inspector.getByRole("button", { name: /#2/ }).click();
+  await expect(inspector.getByText(/timeout.*did not answer in time/)).toBeVisible();
+  await expect(inspector.getByText("No response").first()).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(inspector).toBeHidden();
+});
+
+test("the inspector shows each attempt exactly; Retry keeps the webhook-id, Replay makes a new message", async ({ page, operator }) => {
+  const app = await operator.createApp("Inspect Co");
+  let calls = 0;
+  const receiver = await startReceiver((_r, res) => {
+    calls++;
+    if (calls === 1) return void res.writeHead(500, { "content-type": "application/json", "x-trace": "t-1" }).end('{"error":"database unavailable"}');
+    res.writeHead(200, { "content-type": "application/json", "x-trace": `t-${calls}` }).end(`{"ok":true,"n":${calls}}`);
+  });
+  const broken = await startReceiver((_r, res) => void res.socket?.destroy());
+  try {
+    const ep = await operator.createEndpoint(app.id, { url: receiver.url, description: "Main", retrySchedule: [1], filterTypes: ["order.paid"] });
+    await operator.createEndpoint(app.id, { url: broken.url, description: "Broken", retrySchedule: [1], filterTypes: ["order.created"] });
+    const msg = await operator.publish(app.id, "order.paid", { order_id: "ord_inspect", lines: [{ sku: "A", qty: 2 }] }, { eventId: "evt-inspect-1" });
+    await operator.publish(app.id, "order.created", { order_id: "ord_broken" });
+    await receiver.waitFor(2, 30_000);
+    await until(async () => (await operator.api("GET", `/app/${app.id}/attempt/msg/${msg.id}`)).body.data?.length === 2 && true, "2 attempts");
+
+    const link = await operator.portalLink(app.id);
+    await openPortal(page, link.url);
+    await page.getByRole("link", { name: "Delivery logs" }).click();
+    await page.getByLabel("Message id or event id").fill("evt-inspect-1");
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await page.getByRole("button", { name: /^Inspect delivery of order\.paid/ }).click();
+    const inspector = page.getByRole("dialog", { name: "Delivery inspector" });
+    await expect(inspector.getByText(`webhook-id ${msg.id} · event id evt-inspect-1`)).toBeVisible();
+    const timeline = inspector.getByRole("list", { name: "Attempt timeline" });
+    await expect(timeline.getByRole("listitem")).toHaveCount(2);
+
+    // The latest attempt is shown: the 200, with the exact request.
+    const reqHeaders = inspector.getByRole("table", { name: "Request headers" });
+    await expect(reqHeaders.getByRole("rowheader", { name: "webhook-signature" })).toBeVisible();
+    const sentSig = receiver.received[1]!.headers["webhook-signature"]!;
+    await expect(reqHeaders.getByRole("cell", { name: sentSig })).toBeVisible();
+    await expect(reqHeaders.getByRole("cell", { name: msg.id }).first()).toBeVisible();
+    const reqBody = inspector.getByRole("figure").filter({ hasText: "Request body" }).locator("code");
+    await expect(reqBody).toContainText('"sku": "A"'); // pretty-printed
+    expect(JSON.parse((await reqBody.textContent())!)).toEqual(JSON.parse(receiver.received[1]!.body));
+    await expect(inspector.getByRole("table", { name: "Response headers" }).getByRole("cell", { name: "t-2" })).toBeVisible();
+    await expect(inspector.getByRole("figure").filter({ hasText: "Response body" }).locator("code")).toContainText('"n": 2');
+    await expect(inspector.getByText(/^\d+ ms$/)).toBeVisible();
+    // The first attempt: the 500 and what the server said.
+    await timeline.getByRole("button", { name: /#1/ }).click();
+    await expect(inspector.getByRole("figure").filter({ hasText: "Response body" }).locator("code")).toContainText("database unavailable");
+    await expect(inspector.getByRole("table", { name: "Response headers" }).getByRole("cell", { name: "t-1" })).toBeVisible();
+    await shot(page, "portal-inspector");
+
+    // Retry: a new attempt of the same delivery, same webhook-id.
+    await inspector.getByRole("button", { name: "Retry", exact: true }).click();
+    await expect(inspector.getByText(/Retry queued/)).toBeVisible();
+    await receiver.waitFor(3);
+    expect(receiver.received[2]!.headers["webhook-id"]).toBe(msg.id);
+    await expect(timeline.getByRole("listitem")).toHaveCount(3);
+    await timeline.getByRole("button", { name: /#3/ }).click();
+    await expect(inspector.getByText("Manual (retry)")).toBeVisible();
+
+    // Replay: the original ingested again as a new message, linked to it.
+    await inspector.getByRole("button", { name: "Replay", exact: true }).click();
+    await expect(inspector.getByText(/Replayed as a new message with 1 delivery/)).toBeVisible();
+    await receiver.waitFor(4);
+    const replayId = receiver.received[3]!.headers["webhook-id"]!;
+    expect(replayId).not.toBe(msg.id);
+    expect(JSON.parse(receiver.received[3]!.body).data).toEqual({ order_id: "ord_inspect", lines: [{ sku: "A", qty: 2 }] });
+    const replayed = await operator.api("GET", `/app/${app.id}/msg/${replayId}`);
+    expect(replayed.body.replayOf).toBe(msg.id);
+    await inspector.getByRole("button", { name: replayId }).click();
+    await expect(page.getByRole("table").getByText("replay of " + msg.id)).toBeVisible();
+    await shot(page, "portal-logs-replayed");
+
+    // A connection that breaks shows its error class.
+    await page.getByRole("button", { name: "Reset filters" }).click();
+    await page.getByLabel("Endpoint").selectOption({ label: `Broken — ${broken.url}` });
+    await page.getByRole("button", { name: /^Inspect delivery of order\.created/ }).first().click();
+    await expect(inspector.getByText(/^(reset|network)/).first()).toBeVisible();
+    expect(ep.id).toMatch(/^ep_/);
+  } finally {
+    await receiver.close();
+    await broken.close();
+  }
+});
+
+test("range replay: estimate, explicit confirmation, live progress, and cancel", async ({ page, operator }) => {
+  const app = await operator.createApp("Replay Co");
+  const receiver = await startReceiver();
+  try {
+    const ep = await operator.createEndpoint(app.id, { url: receiver.url, description: "Replays" });
+    for (let i = 0; i < 4; i++) await operator.publish(app.id, "order.paid", { order_id: `small-${i}` });
+    for (let i = 0; i < 40; i++) await operator.publish(app.id, "order.created", { order_id: `big-${i}` });
+    await receiver.waitFor(44, 60_000);
+
+    const link = await operator.portalLink(app.id);
+    await openPortal(page, link.url);
+    await page.getByRole("link", { name: "Delivery logs" }).click();
+    await page.getByLabel("Endpoint").selectOption({ label: `Replays — ${receiver.url}` });
+    await page.getByLabel("Event type").selectOption("order.paid");
+    await page.getByRole("button", { name: "Replay these messages…" }).click();
+    const dialog = page.getByRole("dialog", { name: "Replay messages" });
+    await expect(dialog.getByText("This will send 4 messages to 1 endpoint")).toBeVisible();
+    const go = dialog.getByRole("button", { name: "Replay 4 messages" });
+    await expect(go).toBeDisabled();
+    await dialog.getByRole("checkbox", { name: /I understand/ }).check();
+    await shot(page, "portal-range-replay-confirm");
+    await go.click();
+    const progress = dialog.getByRole("region", { name: "Replay", exact: true });
+    await expect(progress.getByText("completed")).toBeVisible({ timeout: 30_000 });
+    await expect(progress.getByText(/4 new messages, 4 deliveries/)).toBeVisible();
+    await expect(dialog.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "100");
+    await receiver.waitFor(48);
+    const replayIds = receiver.received.slice(44).map((r) => r.headers["webhook-id"]);
+    expect(new Set(replayIds).size).toBe(4);
+    await shot(page, "portal-range-replay-done");
+    await dialog.getByRole("button", { name: "Close" }).last().click();
+
+    // A longer one, cancelled while it runs: the work already done is kept, the rest is not sent.
+    await page.getByLabel("Event type").selectOption("order.created");
+    await page.getByRole("button", { name: "Replay these messages…" }).click();
+    await expect(dialog.getByText("This will send 40 messages to 1 endpoint")).toBeVisible();
+    await dialog.getByRole("checkbox", { name: /I understand/ }).check();
+    await dialog.getByRole("button", { name: "Replay 40 messages" }).click();
+    await expect(progress.getByText("running")).toBeVisible();
+    await progress.getByRole("button", { name: "Cancel task" }).click();
+    await expect(progress.getByText("cancelled")).toBeVisible({ timeout: 30_000 });
+    await expect(progress.getByText(/cancelled, work done so far is kept/)).toBeVisible();
+    await shot(page, "portal-range-replay-cancelled");
+    const replays = await until(async () => {
+      const tasks = await operator.api("GET", `/tasks?limit=10`);
+      const t = tasks.body.data?.find((x: { kind: string; status: string }) => x.kind === "replay" && x.status === "cancelled");
+      return t ?? null;
+    }, "the cancelled task");
+    expect(replays.done).toBeLessThan(40);
+    expect(ep.id).toMatch(/^ep_/);
+  } finally {
+    await receiver.close();
+  }
+});
