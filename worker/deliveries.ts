@@ -24,6 +24,7 @@ const TICK_MS = 1_000;
 const CLEANUP_MS = 3600_000;
 const CLEANUP_FIRST_MS = 30_000;
 const SWEEP_MAX_PER_RUN = 10_000;
+const SUMMARY_MS = 5_000;
 
 export async function startDeliveryWorkers(): Promise<Stoppable> {
   const cfg = env();
@@ -60,7 +61,10 @@ export async function startDeliveryWorkers(): Promise<Stoppable> {
     stalledInterval: cfg.HERALD_WORKER_STALLED_MS,
     maxStalledCount: 1,
   });
-  worker.on("error", (err) => logger.warn({ err }, "delivery worker error"));
+  // BullMQ reports jobs whose keys vanished (Redis flushed, lock lost after a stall) once per job;
+  // they are expected under faults and the database is unaffected, so they are summarised.
+  const noisy = summarised("delivery worker error");
+  worker.on("error", (err) => noisy(err));
   worker.on("failed", (job, err) => logger.warn({ err, jobId: job?.id }, "delivery job failed; the sweeper will retry it"));
 
   const sweepState = newSweepState();
@@ -100,6 +104,22 @@ export async function startDeliveryWorkers(): Promise<Stoppable> {
       server?.close();
       redis.disconnect();
     },
+  };
+}
+
+/** Logs the first error of a burst, then how many followed, at most once per SUMMARY_MS. */
+function summarised(msg: string) {
+  let suppressed = 0;
+  let last = 0;
+  return (err: Error) => {
+    const now = Date.now();
+    if (now - last < SUMMARY_MS) {
+      suppressed++;
+      return;
+    }
+    logger.warn({ err: { message: err.message }, ...(suppressed ? { suppressed } : {}) }, msg);
+    suppressed = 0;
+    last = now;
   };
 }
 
