@@ -76,8 +76,10 @@ const schema = z.object({
   HERALD_TASK_SWEEP_MS: z.coerce.number().int().min(100).default(5_000),
   // A replay that would create more deliveries than this needs the confirmation token of a dry run.
   HERALD_REPLAY_CONFIRM_THRESHOLD: z.coerce.number().int().min(0).default(100),
-  // Bulk tasks pause while the delivery queue has more jobs waiting than this (normal traffic first).
-  HERALD_TASK_MAX_QUEUE_DEPTH: positiveInt(1_000),
+  // Flow control of bulk tasks (normal traffic first): at most this many of a task's deliveries
+  // waiting for their attempt, and a pause while the delivery queue has more jobs waiting than this.
+  HERALD_TASK_MAX_IN_FLIGHT: positiveInt(100),
+  HERALD_TASK_MAX_QUEUE_DEPTH: positiveInt(500),
   HERALD_EXPORT_MAX_ROWS: positiveInt(1_000_000),
   HERALD_EXPORT_RETENTION_HOURS: positiveInt(24),
   // Lifetime of signed links (export downloads, task event streams).

@@ -12,6 +12,9 @@ import { waitForTask, waitForTaskState } from "./helpers/tasks";
 // and a task that fails. Small batches with a pause make every task take a few seconds.
 
 const HOUR = 3_600_000;
+// Each test waits (bounded) for a task to crawl through thousands of rows at a deliberately slow
+// pace, plus worker restarts: more than the default per-test limit, not a performance target.
+const SLOW = 180_000;
 
 describe("tasks under faults", () => {
   let s: Stack;
@@ -29,6 +32,10 @@ describe("tasks under faults", () => {
         HERALD_TASK_LEASE_MS: "2000",
         HERALD_TASK_SWEEP_MS: "300",
         HERALD_EXPORT_MAX_ROWS: "4000",
+        // Deliveries cut off by a SIGKILL hold their endpoint's slots until their lease (connect +
+        // request timeout + margin) expires; short timeouts keep the resumed replay from crawling.
+        HERALD_CONNECT_TIMEOUT_MS: "1000",
+        HERALD_REQUEST_TIMEOUT_MS: "2000",
       },
       webEnv: { HERALD_REPLAY_CONFIRM_THRESHOLD: "100000" },
     });
@@ -81,7 +88,7 @@ describe("tasks under faults", () => {
     const running = states.find((x) => x.status === "running" && x.done > 0);
     expect(running?.estimated_completion).toEqual(expect.any(String));
     expect(await copiesOf(g.ids)).toEqual({ n: 1000, distinct: 1000 });
-  });
+  }, SLOW);
 
   it("cancels a running task within seconds, keeps what was done and says how much", async () => {
     const g = groups.cancel;
@@ -100,7 +107,7 @@ describe("tasks under faults", () => {
     await new Promise((r) => setTimeout(r, 1500));
     expect(await copiesOf(g.ids)).toEqual({ n: done, distinct: done });
     expect((await s.api("GET", `/tasks/${started.body.task_id}`)).body).toMatchObject({ status: "cancelled", done });
-  });
+  }, SLOW);
 
   it("a worker killed with SIGKILL mid-replay: the task resumes from its cursor, no message replayed twice or skipped", async () => {
     const g = groups.kill;
@@ -133,7 +140,7 @@ describe("tasks under faults", () => {
 
     expect((await waitForTask(s.api, orphan.id)).status).toBe("completed");
     expect((await s.api("GET", `/tasks/${pending.body.task_id}`)).body.status).toBe("cancelled");
-  });
+  }, SLOW);
 
   it("an export survives SIGTERM and SIGKILL mid-run: the file holds every row exactly once", async () => {
     // The seeded attempts of endpoint A only (the replays above made real ones too).
@@ -157,7 +164,7 @@ describe("tasks under faults", () => {
     expect(ids).toHaveLength(3000);
     expect(new Set(ids).size).toBe(3000);
     expect(ids).toEqual([...ids].sort());
-  });
+  }, SLOW);
 
   it("a task that cannot finish fails with an error code and message (export over the row limit)", async () => {
     const started = await s.api("POST", `/app/${appId}/attempt/export`, { format: "ndjson" });

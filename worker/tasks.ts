@@ -27,6 +27,7 @@ export function startTaskWorkers(): Promise<Stoppable> {
     batchSize: config.HERALD_TASK_BATCH_SIZE,
     pauseMs: config.HERALD_TASK_BATCH_PAUSE_MS,
     leaseMs: config.HERALD_TASK_LEASE_MS,
+    maxInFlight: config.HERALD_TASK_MAX_IN_FLIGHT,
     maxQueueDepth: config.HERALD_TASK_MAX_QUEUE_DEPTH,
     shutdown: shutdown.signal,
   };

@@ -2,10 +2,11 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { db } from "../db";
 import type { Task, TaskKind } from "../generated/prisma/client";
 import { logger } from "../logger";
-import { catalog, enqueue, queue } from "../queue/catalog";
+import { enqueue } from "../queue/catalog";
 import { writeExport } from "../exports/write-export";
 import { retryDeadLetters } from "./kinds/retry-dead-letters";
 import { replay } from "./kinds/replay";
+import { createDeliveryFlow } from "./delivery-flow";
 import type { TaskResult } from "./serialize-task";
 import { LeaseLost, TaskError, type KindContext, type Progress, type RunOptions, type TaskKindRunner } from "./task-context";
 import { transitionTask } from "./task-state";
@@ -26,7 +27,6 @@ const KINDS: Record<TaskKind, TaskKindRunner> = {
 export const MAX_RUNS = 5;
 /** Transient errors (database hiccups) are retried this many times per batch before failing. */
 const STEP_RETRIES = 3;
-const QUEUE_POLL_MS = 200;
 
 export type RunOutcome = "completed" | "failed" | "cancelled" | "released" | "skipped";
 
@@ -86,14 +86,7 @@ export async function runTask(taskId: string, opts: RunOptions): Promise<RunOutc
       progress = after!;
       return value;
     },
-    async waitForDeliveryRoom() {
-      const deliveries = queue(catalog.deliver.queue);
-      for (;;) {
-        const counts = await deliveries.getJobCounts("waiting", "prioritized");
-        if ((counts.waiting ?? 0) + (counts.prioritized ?? 0) < opts.maxQueueDepth || interrupted()) return;
-        await sleep(QUEUE_POLL_MS);
-      }
-    },
+    deliveries: createDeliveryFlow({ maxInFlight: opts.maxInFlight, maxQueueDepth: opts.maxQueueDepth, interrupted }),
   };
 
   try {

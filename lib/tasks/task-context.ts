@@ -10,7 +10,9 @@ export type RunOptions = {
   /** Pause between batches (throttling). */
   pauseMs: number;
   leaseMs: number;
-  /** Bulk work waits while more delivery jobs than this are waiting in the queue. */
+  /** Flow control (lib/tasks/delivery-flow.ts): a task's deliveries awaiting their attempt, at most. */
+  maxInFlight: number;
+  /** ... and bulk work waits while more delivery jobs than this are waiting in the queue. */
   maxQueueDepth: number;
   /** Aborted when the worker shuts down: stop after the current batch, leave the task resumable. */
   shutdown: AbortSignal;
@@ -29,8 +31,8 @@ export type KindContext = {
    * all, and a resumed run neither repeats nor skips rows.
    */
   commit<T>(write: (tx: Prisma.TransactionClient) => Promise<T>, next: (value: T, before: Progress) => Omit<Progress, "done"> & { added: number }): Promise<T>;
-  /** Waits (abortably) until the delivery queue has room, so normal traffic is not starved. */
-  waitForDeliveryRoom(): Promise<void>;
+  /** Paced enqueuing of the task's (committed) deliveries, so normal traffic is not starved. */
+  deliveries: { waitForRoom(): Promise<void>; send(ids: string[]): Promise<void> };
 };
 
 export type TaskKindRunner = {

@@ -1,6 +1,5 @@
 import { db } from "../../db";
 import { newId } from "../../ids";
-import { enqueueDeliveries } from "../../delivery/enqueue-deliveries";
 import { countReplay, replayCandidates, type ReplayFilter } from "../replay/replay-filter";
 import type { TaskKindRunner } from "../task-context";
 
@@ -15,7 +14,7 @@ export const replay: TaskKindRunner = {
 
   async step(ctx) {
     const f = ctx.task.params as ReplayFilter;
-    await ctx.waitForDeliveryRoom();
+    await ctx.deliveries.waitForRoom();
     const batch = await replayCandidates(f, ctx.progress().cursor, ctx.opts.batchSize);
     const last = batch[batch.length - 1];
     if (!last) return "done";
@@ -65,7 +64,7 @@ export const replay: TaskKindRunner = {
       const rows = await db.delivery.findMany({ where: { id: { in: deliveryIds } }, select: { id: true } });
       toSend = rows.map((r) => r.id);
     }
-    await enqueueDeliveries(toSend.map((id) => ({ id })));
+    await ctx.deliveries.send(toSend);
     return "more";
   },
 };

@@ -1,6 +1,5 @@
 import { db } from "../../db";
 import type { Task } from "../../generated/prisma/client";
-import { enqueueDeliveries } from "../../delivery/enqueue-deliveries";
 import { deadLetterWhere, type DeadLetterFilter } from "../dead-letters";
 import { TaskError, type TaskKindRunner } from "../task-context";
 
@@ -25,7 +24,7 @@ export const retryDeadLetters: TaskKindRunner = {
 
   async step(ctx) {
     const f = filterOf(ctx.task);
-    await ctx.waitForDeliveryRoom();
+    await ctx.deliveries.waitForRoom();
     const { cursor } = ctx.progress();
     const rows = await db.$queryRaw<{ id: string }[]>`
       SELECT d.id FROM delivery d WHERE ${deadLetterWhere(f, cursor)} ORDER BY d.id LIMIT ${ctx.opts.batchSize}`;
@@ -50,7 +49,7 @@ export const retryDeadLetters: TaskKindRunner = {
     // and the delivery engine's sweeper enqueues them. As scheduled jobs they pass the same gates as
     // any delivery (per-endpoint concurrency, throttle, circuit breaker); one that fails again goes
     // back to the dead letter once its retry schedule is used up.
-    await enqueueDeliveries(retried.map((r) => ({ id: r.id })));
+    await ctx.deliveries.send(retried.map((r) => r.id));
     return "more";
   },
 };
