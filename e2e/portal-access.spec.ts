@@ -48,6 +48,10 @@ test("an invalid, an expired and a revoked link each say what happened", async (
   await expect(page.getByRole("heading", { name: "This portal link was revoked" })).toBeVisible();
   await shot(page, "portal-link-revoked");
 
+  // The tab remembers why: a reload says the same.
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "This portal link was revoked" })).toBeVisible();
+  await page.evaluate(() => sessionStorage.clear());
   await page.goto("/portal");
   await expect(page.getByRole("heading", { name: "Open the portal from your link" })).toBeVisible();
 });
@@ -66,6 +70,7 @@ test("an expired session says so, and the portal API refuses it", async ({ page,
   const app = await operator.createApp("Expiry Co");
   const link = await operator.portalLink(app.id);
   await openPortal(page, link.url);
+  await page.waitForLoadState("networkidle");
   const session = await page.evaluate(() => JSON.parse(sessionStorage.getItem("herald.portal.session") ?? "{}").session as string);
   expect(session).toMatch(/^hps_/);
   const { db } = await import("@/lib/db");

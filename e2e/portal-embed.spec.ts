@@ -51,9 +51,9 @@ test("works in an iframe on another site with third-party cookies blocked", asyn
     await expect(frame.getByText("Herald can deliver to this URL")).toBeVisible();
     await frame.getByRole("button", { name: "Create endpoint" }).click();
     await expect(frame.getByText("Endpoint created")).toBeVisible();
-    await frame.getByRole("link", { name: "Delivery logs" }).click();
+    await frame.getByRole("link", { name: "Delivery logs", exact: true }).click();
     await expect(frame.getByRole("heading", { name: "Delivery logs", level: 1 })).toBeVisible();
-    await frame.getByRole("link", { name: "Endpoints" }).click();
+    await frame.getByRole("link", { name: "Endpoints", exact: true }).click();
     await expect(frame.getByRole("link", { name: "https://hooks.example.com/embedded" })).toBeVisible();
     await shot(page, "portal-embedded-iframe");
   } finally {
@@ -100,7 +100,7 @@ test("keeps working when the browser refuses storage (session in memory only)", 
   for (const name of ["Event catalog", "Delivery logs", "Failures", "Verify signatures", "Endpoints"]) {
     await page.getByRole("link", { name }).click();
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    await expect(page.getByRole("alert")).toHaveCount(0);
+    await expect(page.getByRole("main").getByRole("alert")).toHaveCount(0);
   }
   // A reload loses an in-memory session; the page says so instead of failing obscurely.
   await page.reload();

@@ -19,12 +19,12 @@ test("shows snippets for the endpoint's algorithm and headers, with the three cl
 
   const tabs = page.getByRole("tablist", { name: "Language" }).getByRole("tab");
   await expect(tabs).toHaveText(["Node.js", "Python", "Go", "Ruby", "PHP"]);
-  const code = page.getByRole("tabpanel").locator("code");
+  const code = page.getByRole("tabpanel").getByRole("figure").locator("code");
   await expect(code).toContainText('headers["webhook-signature"]');
   await expect(code).toContainText("timingSafeEqual");
   await page.getByRole("tab", { name: "Python" }).click();
   await expect(code).toContainText("hmac.compare_digest");
-  await expect(page.getByText("Standard library only.")).toBeVisible();
+  await expect(page.getByRole("tabpanel").getByText(/^Standard library only\./)).toBeVisible();
   await page.getByRole("tab", { name: "Python" }).press("ArrowRight");
   await expect(page.getByRole("tab", { name: "Go" })).toHaveAttribute("aria-selected", "true");
   await expect(code).toContainText('header.Get("webhook-signature")');

@@ -5,7 +5,7 @@ import { SessionEnded } from "@/components/portal/session-ended";
 import { Spinner } from "@/components/ui/notice";
 import { ApiFailure, openLink } from "./_lib/api";
 import { useSessionState } from "./_lib/queries";
-import { ENDED_MESSAGES, endSession, reasonForCode, restoreSession, startSession } from "./_lib/session-store";
+import { ENDED_MESSAGES, endSession, endedReason, reasonForCode, restoreSession, startSession } from "./_lib/session-store";
 
 // /portal#key=hpt_… — the magic link. The key is in the fragment, which browsers never send to
 // servers; we read it, drop it from the address bar and history at once, and exchange it for a
@@ -13,9 +13,8 @@ import { ENDED_MESSAGES, endSession, reasonForCode, restoreSession, startSession
 
 let opening = false;
 
-function linkKey(hash: string): string | null {
-  const params = new URLSearchParams(hash.replace(/^#/, ""));
-  return params.get("key");
+function linkParams(hash: string) {
+  return new URLSearchParams(hash.replace(/^#/, ""));
 }
 
 export default function PortalEntry() {
@@ -23,30 +22,39 @@ export default function PortalEntry() {
   const state = useSessionState();
 
   useEffect(() => {
-    if (opening) return;
-    opening = true;
-    const key = linkKey(window.location.hash);
-    const target = new URLSearchParams(window.location.hash.replace(/^#/, "")).get("page") ?? "endpoints";
-    const next = `/portal/${/^[a-z-]+$/.test(target) ? target : "endpoints"}`;
-    if (window.location.hash) window.history.replaceState(null, "", window.location.pathname + window.location.search);
-    if (!key) {
-      const stored = restoreSession();
-      if (stored) {
-        startSession(stored);
-        router.replace(next);
-      } else endSession("no_session");
-      opening = false;
-      return;
-    }
-    openLink(key)
-      .then(() => router.replace(next))
-      .catch((e: unknown) => {
-        if (e instanceof ApiFailure && e.status === 401) endSession(reasonForCode(e.code), e.message);
-        else endSession("link_invalid", e instanceof Error ? e.message : String(e));
-      })
-      .finally(() => {
-        opening = false;
-      });
+    const open = () => {
+      if (opening) return;
+      const params = linkParams(window.location.hash);
+      const key = params.get("key");
+      const page = params.get("page") ?? "endpoints";
+      const next = `/portal/${/^[a-z-]+$/.test(page) ? page : "endpoints"}`;
+      if (window.location.hash) window.history.replaceState(null, "", window.location.pathname + window.location.search);
+      if (!key) {
+        const stored = restoreSession();
+        if (stored) {
+          startSession(stored);
+          router.replace(next);
+        } else endSession(endedReason() ?? "no_session");
+        return;
+      }
+      opening = true;
+      openLink(key)
+        .then(() => router.replace(next))
+        .catch((e: unknown) => {
+          if (e instanceof ApiFailure && e.status === 401) endSession(reasonForCode(e.code), e.message);
+          else endSession("link_invalid", e instanceof Error ? e.message : String(e));
+        })
+        .finally(() => {
+          opening = false;
+        });
+    };
+    open();
+    // Opening another link in the same tab on this page only changes the fragment: no reload.
+    const onHash = () => {
+      if (linkParams(window.location.hash).get("key")) open();
+    };
+    window.addEventListener("hashchange", onHash);
+    return () => window.removeEventListener("hashchange", onHash);
   }, [router]);
 
   if (state.status === "ended") return <SessionEnded {...ENDED_MESSAGES[state.reason]} />;

@@ -6,7 +6,7 @@ import { SessionEnded } from "@/components/portal/session-ended";
 import { Spinner } from "@/components/ui/notice";
 import { signOut } from "../_lib/api";
 import { useSessionState } from "../_lib/queries";
-import { ENDED_MESSAGES, endSession, restoreSession, startSession, storageAvailable } from "../_lib/session-store";
+import { ENDED_MESSAGES, endSession, endedReason, restoreSession, startSession, storageAvailable } from "../_lib/session-store";
 
 // Every portal page below /portal/…: needs a session (from the link, or stored in this tab).
 export default function PortalAppLayout({ children }: { children: ReactNode }) {
@@ -17,7 +17,7 @@ export default function PortalAppLayout({ children }: { children: ReactNode }) {
     if (state.status !== "loading") return;
     const stored = restoreSession();
     if (stored) startSession(stored);
-    else endSession("no_session");
+    else endSession(endedReason() ?? "no_session");
   }, [state.status]);
 
   if (state.status === "loading") {

@@ -33,6 +33,8 @@ export type SessionState =
   | { status: "ended"; reason: EndedReason; detail?: string };
 
 const STORAGE_KEY = "herald.portal.session";
+// Why the last session of this tab ended, so a reload repeats the same message.
+const ENDED_KEY = "herald.portal.ended";
 
 let state: SessionState = { status: "loading" };
 let linkToken: string | null = null;
@@ -68,6 +70,7 @@ export const setLinkToken = (token: string | null) => (linkToken = token);
 export function startSession(session: PortalSession) {
   try {
     storage()?.setItem(STORAGE_KEY, JSON.stringify(session));
+    storage()?.removeItem(ENDED_KEY);
   } catch {
     // Storage full or blocked: memory is enough while the tab lives.
   }
@@ -77,10 +80,21 @@ export function startSession(session: PortalSession) {
 export function endSession(reason: EndedReason, detail?: string) {
   try {
     storage()?.removeItem(STORAGE_KEY);
+    if (reason !== "no_session") storage()?.setItem(ENDED_KEY, reason);
   } catch {
     /* nothing stored */
   }
   set({ status: "ended", reason, ...(detail ? { detail } : {}) });
+}
+
+/** Why this tab's last session ended, if it did (survives a reload). */
+export function endedReason(): EndedReason | null {
+  try {
+    const r = storage()?.getItem(ENDED_KEY);
+    return r && r in ENDED_MESSAGES ? (r as EndedReason) : null;
+  } catch {
+    return null;
+  }
 }
 
 /** On first load without a link: the session stored by an earlier page view of this tab, if any. */
