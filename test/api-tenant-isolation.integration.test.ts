@@ -135,7 +135,7 @@ describe("tenant isolation", () => {
     }
     expect(checked).toBeGreaterThan(300);
     expect(await snapshotEnvironment(victim.environmentId)).toEqual(before);
-  });
+  }, 180_000);
 
   it("lists, filters and catalogs never show the other environment", async () => {
     const apps = await attacker.api("GET", "/app?limit=250");

@@ -1,4 +1,5 @@
 import { db } from "../db";
+import { query } from "../delivery/sql";
 import { sha256Hex } from "../crypto/tokens";
 import { conflict, badRequest } from "./errors";
 
@@ -21,27 +22,35 @@ export async function claimIdempotencyKey(
 ): Promise<IdempotencyClaim> {
   if (key.length > 256) throw badRequest("idempotency-key must be at most 256 characters");
   const requestHash = sha256Hex(fingerprint);
-  const staleBefore = new Date(Date.now() - IDEMPOTENCY_TTL_MS);
   // Insert, or take over a record older than the TTL; otherwise someone holds the key.
-  const claimed = await db.$queryRaw<{ key: string }[]>`
-    INSERT INTO idempotency_record (environment_id, key, request_hash, created_at)
-    VALUES (${environmentId}, ${key}, ${requestHash}, now())
-    ON CONFLICT (environment_id, key) DO UPDATE
-      SET request_hash = EXCLUDED.request_hash, response_status = NULL, response_body = NULL, created_at = now()
-      WHERE idempotency_record.created_at < ${staleBefore}
-    RETURNING key`;
+  // node-postgres, not Prisma: every SDK POST carries a key, so this is on the publish hot path.
+  const claimed = await query<{ key: string }>(
+    "idempotency_claim",
+    `INSERT INTO idempotency_record (environment_id, key, request_hash, created_at)
+     VALUES ($1, $2, $3, now())
+     ON CONFLICT (environment_id, key) DO UPDATE
+       SET request_hash = EXCLUDED.request_hash, response_status = NULL, response_body = NULL, created_at = now()
+       WHERE idempotency_record.created_at < now() - make_interval(secs => $4)
+     RETURNING key`,
+    [environmentId, key, requestHash, IDEMPOTENCY_TTL_MS / 1000],
+  );
   const where = { environmentId_key: { environmentId, key } };
   if (claimed.length > 0) {
     return {
       kind: "new",
       complete: async (res) => {
-        await db.idempotencyRecord.update({
-          where,
-          data: { responseStatus: res.status, responseBody: (res.body ?? null) as object },
-        });
+        await query(
+          "idempotency_complete",
+          "UPDATE idempotency_record SET response_status = $3, response_body = $4::jsonb WHERE environment_id = $1 AND key = $2",
+          [environmentId, key, res.status, JSON.stringify(res.body ?? null)],
+        );
       },
       release: async () => {
-        await db.idempotencyRecord.deleteMany({ where: { environmentId, key, responseStatus: null } });
+        await query(
+          "idempotency_release",
+          "DELETE FROM idempotency_record WHERE environment_id = $1 AND key = $2 AND response_status IS NULL",
+          [environmentId, key],
+        );
       },
     };
   }
