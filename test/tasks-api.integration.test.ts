@@ -25,7 +25,10 @@ async function portalSession(t: Tenant, app: string) {
   const call = async (method: string, path: string, body?: unknown) => {
     const r = await fetch(`${baseUrl()}/api/v1${path}`, {
       method,
-      headers: { authorization: `Bearer ${session}`, ...(body !== undefined ? { "content-type": "application/json" } : {}) },
+      headers: {
+        authorization: `Bearer ${session}`,
+        ...(body !== undefined ? { "content-type": "application/json" } : {}),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await r.text();
@@ -89,11 +92,17 @@ describe("async tasks: resource, recover, access control", () => {
       eventType: "invoice.paid",
       count: 30,
       startAt: new Date(now - HOUR / 2),
-      delivery: { endpointId: epId, status: (i) => (i % 3 === 0 ? "failed" : "succeeded"), lastStatusCode: (i) => (i % 3 === 0 ? 503 : 200) },
+      delivery: {
+        endpointId: epId,
+        status: (i) => (i % 3 === 0 ? "failed" : "succeeded"),
+        lastStatusCode: (i) => (i % 3 === 0 ? 503 : 200),
+      },
     });
     const failedIds = recent.messageIds.filter((_, i) => i % 3 === 0);
 
-    const res = await t.api("POST", `/app/${appId}/endpoint/${epId}/recover`, { since: new Date(now - HOUR).toISOString() });
+    const res = await t.api("POST", `/app/${appId}/endpoint/${epId}/recover`, {
+      since: new Date(now - HOUR).toISOString(),
+    });
     expect(res.status).toBe(202);
     expect(Object.keys(res.body).sort()).toEqual(["id", "status", "task", "updatedAt"]);
     expect(res.body).toMatchObject({ status: "running", task: "endpoint.recover" });
@@ -114,7 +123,8 @@ describe("async tasks: resource, recover, access control", () => {
     });
     expect(task.error).toBeUndefined();
     expect(task.result_url).toBeUndefined();
-    for (const k of ["created_at", "started_at", "completed_at"]) expect(new Date(task[k]).toString()).not.toBe("Invalid Date");
+    for (const k of ["created_at", "started_at", "completed_at"])
+      expect(new Date(task[k]).toString()).not.toBe("Invalid Date");
     expect(task.status_url).toBe(`${baseUrl()}/api/v1/tasks/${task.id}`);
 
     await receiver.waitFor(10);
@@ -122,17 +132,25 @@ describe("async tasks: resource, recover, access control", () => {
     // A retry keeps the delivery's identity: webhook-id is the original message id.
     expect(new Set(got)).toEqual(new Set(failedIds));
     for (const id of older.messageIds) expect(got).not.toContain(id);
-    const statuses = await db.delivery.groupBy({ by: ["status"], where: { messageId: { in: failedIds } }, _count: true });
+    const statuses = await db.delivery.groupBy({
+      by: ["status"],
+      where: { messageId: { in: failedIds } },
+      _count: true,
+    });
     expect(statuses).toEqual([{ status: "succeeded", _count: 10 }]);
   });
 
   it("lists tasks with kind, status and endpoint filters and cursor pagination", async () => {
-    const res = await t.api("POST", `/app/${appId}/endpoint/${epId}/recover`, { since: new Date(Date.now() - HOUR).toISOString() });
+    const res = await t.api("POST", `/app/${appId}/endpoint/${epId}/recover`, {
+      since: new Date(Date.now() - HOUR).toISOString(),
+    });
     await waitForTask(t.api, res.body.id);
     const all = await t.api("GET", `/tasks?kind=recover&status=completed&endpoint_id=${epId}`);
     expect(all.status).toBe(200);
     expect(all.body.data.length).toBeGreaterThanOrEqual(2);
-    expect(all.body.data.every((x: any) => x.kind === "recover" && x.status === "completed" && x.endpoint_id === epId)).toBe(true);
+    expect(
+      all.body.data.every((x: any) => x.kind === "recover" && x.status === "completed" && x.endpoint_id === epId),
+    ).toBe(true);
     // Newest first.
     expect(all.body.data[0].id).toBe(res.body.id);
 
@@ -149,7 +167,9 @@ describe("async tasks: resource, recover, access control", () => {
 
   it("one unfinished task of a kind per endpoint, and an app-wide task excludes the app's endpoint tasks (409 naming it)", async () => {
     const running = await fakeRunningTask(t, appId, epId, "recover");
-    const second = await t.api("POST", `/app/${appId}/endpoint/${epId}/recover`, { since: new Date(Date.now() - HOUR).toISOString() });
+    const second = await t.api("POST", `/app/${appId}/endpoint/${epId}/recover`, {
+      since: new Date(Date.now() - HOUR).toISOString(),
+    });
     expect(second.status).toBe(409);
     expect(second.body.code).toBe("task_already_running");
     expect(second.body.detail).toContain(running.id);
@@ -161,7 +181,10 @@ describe("async tasks: resource, recover, access control", () => {
     expect(all.body.detail).toContain(one.id);
     await transitionTask(one.id, "running", "cancelled");
     const wide = await fakeRunningTask(t, appId, null, "replay");
-    const toOne = await t.api("POST", `/app/${appId}/replay`, { endpoint_id: epId, since: new Date(Date.now() - 60_000).toISOString() });
+    const toOne = await t.api("POST", `/app/${appId}/replay`, {
+      endpoint_id: epId,
+      since: new Date(Date.now() - 60_000).toISOString(),
+    });
     expect(toOne.status).toBe(409);
     expect(toOne.body.detail).toContain(wide.id);
     expect(toOne.body.detail).toContain("all endpoints");
@@ -178,10 +201,20 @@ describe("async tasks: resource, recover, access control", () => {
   it("enforces the state machine in the database: compare-and-set on the current status, nothing out of a final state", async () => {
     // createdAt in the future: the sweeper leaves it alone, so this test drives it.
     const task = await db.task.create({
-      data: { id: newId("task"), environmentId: t.environmentId, applicationId: appId, kind: "export", params: {}, createdAt: new Date(Date.now() + HOUR) },
+      data: {
+        id: newId("task"),
+        environmentId: t.environmentId,
+        applicationId: appId,
+        kind: "export",
+        params: {},
+        createdAt: new Date(Date.now() + HOUR),
+      },
     });
     expect(await transitionTask(task.id, "running", "completed")).toBeNull(); // it is not running
-    const running = await transitionTask(task.id, "pending", "running", { leaseOwner: "test", leaseUntil: new Date(Date.now() + HOUR) });
+    const running = await transitionTask(task.id, "pending", "running", {
+      leaseOwner: "test",
+      leaseUntil: new Date(Date.now() + HOUR),
+    });
     expect(running?.status).toBe("running");
     expect(running?.startedAt).not.toBeNull();
     expect(await transitionTask(task.id, "pending", "running")).toBeNull(); // already taken
@@ -198,7 +231,14 @@ describe("async tasks: resource, recover, access control", () => {
 
     // pending → cancelled through the API, at once.
     const pending = await db.task.create({
-      data: { id: newId("task"), environmentId: t.environmentId, applicationId: appId, kind: "export", params: {}, createdAt: new Date(Date.now() + HOUR) },
+      data: {
+        id: newId("task"),
+        environmentId: t.environmentId,
+        applicationId: appId,
+        kind: "export",
+        params: {},
+        createdAt: new Date(Date.now() + HOUR),
+      },
     });
     const cancelled = await t.api("POST", `/tasks/${pending.id}/cancel`);
     expect(cancelled.status).toBe(200);
@@ -233,7 +273,9 @@ describe("async tasks: resource, recover, access control", () => {
     const b = await portalSession(t, appB);
 
     // The portal can start a task on its own application.
-    const started = await b.api("POST", `/app/${appB}/endpoint/${epB}/recover`, { since: new Date(Date.now() - HOUR).toISOString() });
+    const started = await b.api("POST", `/app/${appB}/endpoint/${epB}/recover`, {
+      since: new Date(Date.now() - HOUR).toISOString(),
+    });
     expect(started.status).toBe(202);
     const bTask = await waitForTask(b.api, started.body.id);
     expect(bTask.app_id).toBe(appB);
@@ -242,7 +284,13 @@ describe("async tasks: resource, recover, access control", () => {
     expect((await b.api("GET", `/tasks/${aTask.id}`)).status).toBe(404);
     expect((await b.api("POST", `/tasks/${aTask.id}/cancel`)).status).toBe(404);
     expect((await b.api("GET", `/tasks/${aTask.id}/events`)).status).toBe(404);
-    expect((await b.api("POST", `/app/${appId}/endpoint/${epId}/recover`, { since: new Date(Date.now() - HOUR).toISOString() })).status).toBe(404);
+    expect(
+      (
+        await b.api("POST", `/app/${appId}/endpoint/${epId}/recover`, {
+          since: new Date(Date.now() - HOUR).toISOString(),
+        })
+      ).status,
+    ).toBe(404);
     const bList = await b.api("GET", "/tasks");
     expect(bList.body.data.map((x: any) => x.id)).toEqual([bTask.id]);
     expect((await b.api("GET", `/tasks?app_id=${appId}`)).status).toBe(404);
@@ -265,7 +313,10 @@ describe("async tasks: resource, recover, access control", () => {
     expect((await fetch(`${baseUrl()}/api/v1/tasks/${bTask.id}/events`)).status).toBe(401);
 
     // A session with a header streams over fetch too.
-    const viaHeader = await readSse(`${baseUrl()}/api/v1/tasks/${bTask.id}/events`, { headers: { authorization: `Bearer ${b.session}` }, maxMs: 20_000 });
+    const viaHeader = await readSse(`${baseUrl()}/api/v1/tasks/${bTask.id}/events`, {
+      headers: { authorization: `Bearer ${b.session}` },
+      maxMs: 20_000,
+    });
     expect(viaHeader.status).toBe(200);
     expect(viaHeader.events.map((e) => e.event)).toEqual(["status"]);
   });

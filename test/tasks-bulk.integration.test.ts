@@ -50,7 +50,13 @@ describe("bulk retry and export", () => {
     expect(res.body.status).toBe("pending");
     expect(res.headers.get("location")).toBe(`${baseUrl()}/api/v1/tasks/${res.body.task_id}`);
     const task = await waitForTask(t.api, res.body.task_id);
-    expect(task).toMatchObject({ kind: "bulk_retry", status: "completed", done: 10, total: 10, result: { retried: 10, skipped: 0 } });
+    expect(task).toMatchObject({
+      kind: "bulk_retry",
+      status: "completed",
+      done: 10,
+      total: 10,
+      result: { retried: 10, skipped: 0 },
+    });
 
     await rx.waitFor(10);
     expect(new Set(rx.received.map((r) => r.headers["webhook-id"]))).toEqual(new Set(with500));
@@ -74,12 +80,25 @@ describe("bulk retry and export", () => {
       delivery: { endpointId: epId, status: (i) => (i % 4 === 0 ? "failed" : "succeeded") },
       attempts: { url: rx.url, responseStatus: (i) => (i % 4 === 0 ? 503 : 200) },
     });
-    const window = { since: new Date(Date.now() - 4 * HOUR).toISOString(), until: new Date(Date.now() - 2 * HOUR).toISOString() };
+    const window = {
+      since: new Date(Date.now() - 4 * HOUR).toISOString(),
+      until: new Date(Date.now() - 2 * HOUR).toISOString(),
+    };
 
-    const csvStart = await t.api("POST", `/app/${appId}/attempt/export`, { ...window, format: "csv", status_code_class: 500 });
+    const csvStart = await t.api("POST", `/app/${appId}/attempt/export`, {
+      ...window,
+      format: "csv",
+      status_code_class: 500,
+    });
     expect(csvStart.status).toBe(202);
     const csvTask = await waitForTask(t.api, csvStart.body.task_id);
-    expect(csvTask).toMatchObject({ kind: "export", status: "completed", done: 30, total: 30, result: { format: "csv", rows: 30 } });
+    expect(csvTask).toMatchObject({
+      kind: "export",
+      status: "completed",
+      done: 30,
+      total: 30,
+      result: { format: "csv", rows: 30 },
+    });
     expect(csvTask.result.file).toBeUndefined();
     expect(csvTask.result_url).toContain(`/api/v1/tasks/${csvTask.id}/result?token=`);
 
@@ -94,7 +113,9 @@ describe("bulk retry and export", () => {
     expect(lines.slice(1).every((l) => l.includes(",fail,503,"))).toBe(true);
 
     const token = new URL(csvTask.result_url).searchParams.get("token")!;
-    expect((await fetch(`${baseUrl()}/api/v1/tasks/${csvTask.id}/result?token=${token.slice(0, -2)}zz`)).status).toBe(401);
+    expect((await fetch(`${baseUrl()}/api/v1/tasks/${csvTask.id}/result?token=${token.slice(0, -2)}zz`)).status).toBe(
+      401,
+    );
     expect((await fetch(`${baseUrl()}/api/v1/tasks/${csvTask.id}/result`)).status).toBe(401);
     // An events link is not a download link.
     const eventsToken = new URL(csvTask.events_url).searchParams.get("token")!;
@@ -103,7 +124,11 @@ describe("bulk retry and export", () => {
     expect((await t.api("GET", `/tasks/${csvTask.id}/result`)).status).toBe(200);
     expect((await other.api("GET", `/tasks/${csvTask.id}/result`)).status).toBe(404);
 
-    const ndStart = await t.api("POST", `/app/${appId}/attempt/export`, { ...window, endpoint_id: epId, with_content: true });
+    const ndStart = await t.api("POST", `/app/${appId}/attempt/export`, {
+      ...window,
+      endpoint_id: epId,
+      with_content: true,
+    });
     const ndTask = await waitForTask(t.api, ndStart.body.task_id);
     expect(ndTask.result).toMatchObject({ format: "ndjson", rows: 120 });
     const rows = (await (await fetch(ndTask.result_url)).text())

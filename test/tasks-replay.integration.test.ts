@@ -49,7 +49,12 @@ describe("replay", () => {
     const all = await t.api("POST", `/app/${appId}/msg/${orig.body.id}/replay`, {});
     expect(all.status).toBe(202);
     expect(all.body.id).not.toBe(orig.body.id);
-    expect(all.body).toMatchObject({ replayOf: orig.body.id, eventType: "order.paid", payload: { order: 1 }, deliveries: 2 });
+    expect(all.body).toMatchObject({
+      replayOf: orig.body.id,
+      eventType: "order.paid",
+      payload: { order: 1 },
+      deliveries: 2,
+    });
     await rx.waitFor(2);
     await rx2.waitFor(2);
     // A replay is a new message: receivers see a new webhook-id.
@@ -90,7 +95,14 @@ describe("replay", () => {
 
     const est = await t.api("POST", `/app/${appId}/replay/estimate`, filter);
     expect(est.status).toBe(200);
-    expect(est.body).toMatchObject({ messages: 150, deliveries: 150, endpoints: 1, threshold: 100, confirmation_required: true, endpoint_id: epId });
+    expect(est.body).toMatchObject({
+      messages: 150,
+      deliveries: 150,
+      endpoints: 1,
+      threshold: 100,
+      confirmation_required: true,
+      endpoint_id: epId,
+    });
     expect(typeof est.body.confirmation).toBe("string");
 
     const failedOnly = await t.api("POST", `/app/${appId}/replay/estimate`, { ...filter, original_status: ["fail"] });
@@ -106,10 +118,17 @@ describe("replay", () => {
     expect(missing.body.detail[0].loc).toEqual(["body", "confirmation"]);
     expect(missing.body.detail[0].msg).toContain("150 deliveries");
 
-    const otherFilter = await t.api("POST", `/app/${appId}/replay`, { ...filter, original_status: ["fail"], confirmation: est.body.confirmation });
+    const otherFilter = await t.api("POST", `/app/${appId}/replay`, {
+      ...filter,
+      original_status: ["fail"],
+      confirmation: est.body.confirmation,
+    });
     expect(otherFilter.status).toBe(422);
     expect(otherFilter.body.detail[0].msg).toContain("different filter");
-    const forged = await t.api("POST", `/app/${appId}/replay`, { ...filter, confirmation: est.body.confirmation.slice(0, -4) + "AAAA" });
+    const forged = await t.api("POST", `/app/${appId}/replay`, {
+      ...filter,
+      confirmation: est.body.confirmation.slice(0, -4) + "AAAA",
+    });
     expect(forged.status).toBe(422);
 
     const started = await t.api("POST", `/app/${appId}/replay`, { ...filter, confirmation: est.body.confirmation });
@@ -119,21 +138,43 @@ describe("replay", () => {
     expect(started.headers.get("location")).toBe(started.body.status_url);
 
     const task = await waitForTask(t.api, started.body.task_id);
-    expect(task).toMatchObject({ kind: "replay", status: "completed", done: 150, total: 150, progress: 100, endpoint_id: epId });
+    expect(task).toMatchObject({
+      kind: "replay",
+      status: "completed",
+      done: 150,
+      total: 150,
+      progress: 100,
+      endpoint_id: epId,
+    });
     expect(task.result).toEqual({ messages: 150, deliveries: 150 });
 
-    const copies = await db.message.findMany({ where: { applicationId: appId, replayOfId: { in: seeded.messageIds } }, select: { id: true, replayOfId: true, payload: true } });
+    const copies = await db.message.findMany({
+      where: { applicationId: appId, replayOfId: { in: seeded.messageIds } },
+      select: { id: true, replayOfId: true, payload: true },
+    });
     expect(copies).toHaveLength(150);
     expect(new Set(copies.map((c) => c.replayOfId)).size).toBe(150);
     expect(copies.every((c) => !seeded.messageIds.includes(c.id))).toBe(true);
-    const delivered = await db.delivery.count({ where: { messageId: { in: copies.map((c) => c.id) }, endpointId: epId } });
+    const delivered = await db.delivery.count({
+      where: { messageId: { in: copies.map((c) => c.id) }, endpointId: epId },
+    });
     expect(delivered).toBe(150);
   });
 
   it("refuses a confirmation whose estimate went stale (409), and needs none under the threshold", async () => {
     const start = new Date(Date.now() - 5 * HOUR);
-    await seedHistory(db, { environmentId: t.environmentId, applicationId: appId, eventType: "order.paid", count: 120, startAt: start });
-    const filter = { since: new Date(start.getTime() - 1000).toISOString(), until: new Date(start.getTime() + 1000).toISOString(), event_types: ["order.paid"] };
+    await seedHistory(db, {
+      environmentId: t.environmentId,
+      applicationId: appId,
+      eventType: "order.paid",
+      count: 120,
+      startAt: start,
+    });
+    const filter = {
+      since: new Date(start.getTime() - 1000).toISOString(),
+      until: new Date(start.getTime() + 1000).toISOString(),
+      event_types: ["order.paid"],
+    };
     const est = await t.api("POST", `/app/${appId}/replay/estimate`, filter);
     expect(est.body).toMatchObject({ messages: 120, deliveries: 240, endpoints: 2 });
 
@@ -173,7 +214,11 @@ describe("replay", () => {
       },
     });
 
-    const refused = await t.api("POST", `/app/${appId}/replay`, { endpoint_id: epId, since: new Date(Date.now() - 60_000).toISOString(), callback_url: "http://127.0.0.2:9/hook" });
+    const refused = await t.api("POST", `/app/${appId}/replay`, {
+      endpoint_id: epId,
+      since: new Date(Date.now() - 60_000).toISOString(),
+      callback_url: "http://127.0.0.2:9/hook",
+    });
     expect(refused.status).toBe(422);
     expect(refused.body.detail[0].loc).toEqual(["body", "callback_url"]);
 
@@ -192,7 +237,12 @@ describe("replay", () => {
     expect(call.headers["svix-signature"]).toBe(call.headers["webhook-signature"]);
     expect(verified).toMatchObject({
       type: "background_task.finished",
-      data: { taskId: started.body.task_id, task: "message.replay", status: "completed", data: { id: started.body.task_id, status: "completed" } },
+      data: {
+        taskId: started.body.task_id,
+        task: "message.replay",
+        status: "completed",
+        data: { id: started.body.task_id, status: "completed" },
+      },
     });
     expect(() => new Webhook(generateWebhookSecret()).verify(call.body, call.headers)).toThrow();
 

@@ -5,7 +5,12 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 
 export function csvCell(value: unknown): string {
   if (value === null || value === undefined) return "";
-  let s = typeof value === "string" ? value : typeof value === "object" ? JSON.stringify(value) : `${value as number | boolean}`;
+  let s =
+    typeof value === "string"
+      ? value
+      : typeof value === "object"
+        ? JSON.stringify(value)
+        : `${value as number | boolean}`;
   if (typeof value === "string" && FORMULA_START.test(s)) s = `'${s}`;
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }

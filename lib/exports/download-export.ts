@@ -17,16 +17,24 @@ const CONTENT_TYPES: Record<ExportFormat, string> = {
 export async function downloadExport(scope: Scope, taskId: string): Promise<Response> {
   const task = await findTask(scope, taskId);
   const result = (task.result ?? {}) as TaskResult;
-  if (task.kind !== "export") throw conflict(`Task ${task.id} is a ${task.kind} task; only export tasks have a file`, "no_result_file");
+  if (task.kind !== "export")
+    throw conflict(`Task ${task.id} is a ${task.kind} task; only export tasks have a file`, "no_result_file");
   if (task.status !== "completed" && task.status !== "cancelled")
-    throw conflict(`Task ${task.id} is ${task.status}; its file is available once it has completed`, "result_not_ready");
+    throw conflict(
+      `Task ${task.id} is ${task.status}; its file is available once it has completed`,
+      "result_not_ready",
+    );
   const format = result.format ?? "ndjson";
   const file = exportPath(task.id, format);
   let onDisk: number;
   try {
     onDisk = (await stat(file)).size;
   } catch {
-    throw new ApiError(410, "result_expired", "This export file was deleted (files are kept for a limited time); export again");
+    throw new ApiError(
+      410,
+      "result_expired",
+      "This export file was deleted (files are kept for a limited time); export again",
+    );
   }
   // Only what the task committed (a batch cut short by a crash may have left more on disk).
   const size = Math.min(onDisk, result.bytes ?? onDisk);

@@ -14,8 +14,18 @@ import type { ExportFilter } from "./start-export";
 // size, so rows written by a batch that did not commit are not written twice.
 
 export const CSV_COLUMNS = [
-  "id", "timestamp", "msg_id", "endpoint_id", "event_type", "url", "status", "response_status_code",
-  "duration_ms", "trigger_type", "error_class", "error_message",
+  "id",
+  "timestamp",
+  "msg_id",
+  "endpoint_id",
+  "event_type",
+  "url",
+  "status",
+  "response_status_code",
+  "duration_ms",
+  "trigger_type",
+  "error_class",
+  "error_message",
 ] as const;
 const CSV_CONTENT_COLUMNS = ["request_body", "response_body"] as const;
 
@@ -39,8 +49,18 @@ function whereOf(f: ExportFilter, after: string | null): Prisma.AttemptWhereInpu
 
 function csvRow(a: Attempt, withContent: boolean): string {
   const base = [
-    a.id, a.createdAt.toISOString(), a.messageId, a.endpointId, a.eventType, a.url, a.status, a.responseStatus,
-    a.durationMs, a.triggerType, a.errorClass, a.errorMessage,
+    a.id,
+    a.createdAt.toISOString(),
+    a.messageId,
+    a.endpointId,
+    a.eventType,
+    a.url,
+    a.status,
+    a.responseStatus,
+    a.durationMs,
+    a.triggerType,
+    a.errorClass,
+    a.errorMessage,
   ];
   return csvLine(withContent ? [...base, a.requestBody, a.responseBody] : base);
 }
@@ -57,20 +77,33 @@ export const writeExport: TaskKindRunner = {
     const n = await db.attempt.count({ where: whereOf(f, null) });
     const max = env().HERALD_EXPORT_MAX_ROWS;
     if (n > max)
-      throw new TaskError("data_too_large", `Export exceeds ${max} rows (${n} match); narrow the time range, endpoint or status`);
+      throw new TaskError(
+        "data_too_large",
+        `Export exceeds ${max} rows (${n} match); narrow the time range, endpoint or status`,
+      );
     return n;
   },
 
   async step(ctx) {
     const f = ctx.task.params as ExportFilter;
     const { after, bytes } = parseCursor(ctx.progress().cursor);
-    const rows = await db.attempt.findMany({ where: whereOf(f, after), orderBy: { id: "asc" }, take: ctx.opts.batchSize });
+    const rows = await db.attempt.findMany({
+      where: whereOf(f, after),
+      orderBy: { id: "asc" },
+      take: ctx.opts.batchSize,
+    });
     const file = exportPath(ctx.task.id, f.format);
     const header =
-      after === null && f.format === "csv" ? csvLine(f.withContent ? [...CSV_COLUMNS, ...CSV_CONTENT_COLUMNS] : [...CSV_COLUMNS]) : "";
+      after === null && f.format === "csv"
+        ? csvLine(f.withContent ? [...CSV_COLUMNS, ...CSV_CONTENT_COLUMNS] : [...CSV_COLUMNS])
+        : "";
     const text =
       header +
-      rows.map((a) => (f.format === "csv" ? csvRow(a, f.withContent) : JSON.stringify(serializeAttempt(a, f.withContent)) + "\n")).join("");
+      rows
+        .map((a) =>
+          f.format === "csv" ? csvRow(a, f.withContent) : JSON.stringify(serializeAttempt(a, f.withContent)) + "\n",
+        )
+        .join("");
 
     const fh = await openForAppend(file, bytes);
     try {
@@ -86,7 +119,12 @@ export const writeExport: TaskKindRunner = {
       (_v, before) => ({
         cursor: `${last?.id ?? after ?? ""}|${size}`,
         added: rows.length,
-        result: { format: f.format, rows: (before.result.rows ?? 0) + rows.length, bytes: size, file: path.basename(file) },
+        result: {
+          format: f.format,
+          rows: (before.result.rows ?? 0) + rows.length,
+          bytes: size,
+          file: path.basename(file),
+        },
       }),
     );
     return last ? "more" : "done";

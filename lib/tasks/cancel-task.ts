@@ -15,7 +15,10 @@ import { transitionTask } from "./task-state";
 export const CANCEL_WAIT_MS = 5_000;
 const POLL_MS = 100;
 
-export async function cancelTask(scope: Scope, taskId: string): Promise<{ status: 200 | 202; body: ReturnType<typeof serializeTask> }> {
+export async function cancelTask(
+  scope: Scope,
+  taskId: string,
+): Promise<{ status: 200 | 202; body: ReturnType<typeof serializeTask> }> {
   let task = await findTask(scope, taskId);
   if (task.status === "completed" || task.status === "failed")
     throw conflict(`Task ${task.id} already ${task.status}; there is nothing to cancel`, "task_finished");
@@ -30,7 +33,10 @@ export async function cancelTask(scope: Scope, taskId: string): Promise<{ status
   }
 
   if (task.status === "running") {
-    await db.task.updateMany({ where: { id: task.id, cancelRequestedAt: null }, data: { cancelRequestedAt: new Date() } });
+    await db.task.updateMany({
+      where: { id: task.id, cancelRequestedAt: null },
+      data: { cancelRequestedAt: new Date() },
+    });
     // No live worker (lease expired): nobody will see the request, so cancel it here.
     if (!task.leaseUntil || task.leaseUntil < new Date()) {
       const cancelled = await transitionTask(task.id, "running", "cancelled", {}, {});

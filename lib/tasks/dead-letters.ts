@@ -29,7 +29,9 @@ export function deadLetterWhere(f: DeadLetterFilter, after: string | null): Pris
   else if (f.statusCode !== null) conds.push(Prisma.sql`d.last_status_code = ${f.statusCode}`);
   if (f.statusCodeClass === 0) conds.push(Prisma.sql`coalesce(d.last_status_code, 0) = 0`);
   else if (f.statusCodeClass !== null)
-    conds.push(Prisma.sql`d.last_status_code >= ${f.statusCodeClass} AND d.last_status_code < ${f.statusCodeClass + 100}`);
+    conds.push(
+      Prisma.sql`d.last_status_code >= ${f.statusCodeClass} AND d.last_status_code < ${f.statusCodeClass + 100}`,
+    );
   if (f.eventTypes.length) conds.push(Prisma.sql`d.event_type = ANY(${f.eventTypes}::text[])`);
   return Prisma.join(conds, " AND ");
 }

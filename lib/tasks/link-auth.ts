@@ -9,11 +9,16 @@ import { scopeFromLink } from "./task-links";
  * expiring link from the task resource (`events_url`, `result_url`), which is what a browser's
  * EventSource or a download uses since neither can set headers.
  */
-export async function scopeForTaskLink(req: Request, taskId: string, purpose: "task-events" | "task-result"): Promise<Scope> {
+export async function scopeForTaskLink(
+  req: Request,
+  taskId: string,
+  purpose: "task-events" | "task-result",
+): Promise<Scope> {
   const header = req.headers.get("authorization");
   if (header) return scopeOf(await authenticate(header));
   const token = new URL(req.url).searchParams.get("token");
-  if (!token) throw unauthorized("Send an Authorization header, or use the signed link from the task (events_url / result_url)");
+  if (!token)
+    throw unauthorized("Send an Authorization header, or use the signed link from the task (events_url / result_url)");
   const v = scopeFromLink(token, purpose, taskId);
   if (!v.ok)
     throw unauthorized(

@@ -32,7 +32,9 @@ export function finishedEvent(task: Task) {
 
 let agent: Agent | undefined;
 function callbackAgent(): Agent {
-  agent ??= new Agent({ connect: guardedConnector({ policy: addressPolicy(), connectTimeoutMs: env().HERALD_CONNECT_TIMEOUT_MS }) });
+  agent ??= new Agent({
+    connect: guardedConnector({ policy: addressPolicy(), connectTimeoutMs: env().HERALD_CONNECT_TIMEOUT_MS }),
+  });
   return agent;
 }
 

@@ -8,7 +8,14 @@ import { retryDeadLetters } from "./kinds/retry-dead-letters";
 import { replay } from "./kinds/replay";
 import { createDeliveryFlow } from "./delivery-flow";
 import type { TaskResult } from "./serialize-task";
-import { LeaseLost, TaskError, type KindContext, type Progress, type RunOptions, type TaskKindRunner } from "./task-context";
+import {
+  LeaseLost,
+  TaskError,
+  type KindContext,
+  type Progress,
+  type RunOptions,
+  type TaskKindRunner,
+} from "./task-context";
 import { transitionTask } from "./task-state";
 
 // Runs one task on the worker: claims it (pending → running, or takes over a running task whose
@@ -57,7 +64,10 @@ export async function runTask(taskId: string, opts: RunOptions): Promise<RunOutc
       })
       .then(async ({ count }) => {
         if (count === 0) state.lost = true;
-        else state.cancel ||= (await db.task.findUnique({ where: { id: taskId }, select: { cancelRequestedAt: true } }))?.cancelRequestedAt != null;
+        else
+          state.cancel ||=
+            (await db.task.findUnique({ where: { id: taskId }, select: { cancelRequestedAt: true } }))
+              ?.cancelRequestedAt != null;
       })
       .catch((err: unknown) => logger.warn({ ...log, err }, "task heartbeat failed"));
   }, heartbeatMs);
@@ -69,6 +79,7 @@ export async function runTask(taskId: string, opts: RunOptions): Promise<RunOutc
     task,
     opts,
     progress: () => progress,
+    interrupted,
     async commit(write, next) {
       const before = progress;
       let after: Progress | undefined;
@@ -91,7 +102,10 @@ export async function runTask(taskId: string, opts: RunOptions): Promise<RunOutc
 
   try {
     if (task.runs > MAX_RUNS)
-      throw new TaskError("worker_crashed", `The task was started ${task.runs - 1} times and its worker stopped each time; giving up`);
+      throw new TaskError(
+        "worker_crashed",
+        `The task was started ${task.runs - 1} times and its worker stopped each time; giving up`,
+      );
     if (task.totalCount === null) {
       // Counted once: progress is done/total with a fixed total, so it never goes backwards.
       const total = await KINDS[task.kind].total(task);
@@ -103,7 +117,10 @@ export async function runTask(taskId: string, opts: RunOptions): Promise<RunOutc
       if (state.lost) return "released";
       if (state.cancel) return await finish(task, "cancelled", {}, opts);
       if (opts.shutdown.aborted) {
-        await db.task.updateMany({ where: { id: taskId, leaseOwner: opts.workerId }, data: { leaseUntil: new Date() } });
+        await db.task.updateMany({
+          where: { id: taskId, leaseOwner: opts.workerId },
+          data: { leaseUntil: new Date() },
+        });
         logger.info({ ...log, cursor: progress.cursor }, "worker stopping; task left resumable");
         return "released";
       }
@@ -152,7 +169,12 @@ async function finish(
 
 export async function enqueueNotification(taskId: string) {
   try {
-    await enqueue("task.notify", [{ data: { taskId }, opts: { jobId: `${taskId}-notify`, attempts: 6, backoff: { type: "exponential", delay: 2_000 } } }]);
+    await enqueue("task.notify", [
+      {
+        data: { taskId },
+        opts: { jobId: `${taskId}-notify`, attempts: 6, backoff: { type: "exponential", delay: 2_000 } },
+      },
+    ]);
   } catch (err) {
     // The sweeper notices finished tasks that were not notified.
     logger.warn({ err, taskId }, "could not enqueue the task's end notifications; the sweeper will");

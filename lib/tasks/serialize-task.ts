@@ -34,7 +34,10 @@ export function progressOf(t: Pick<Task, "status" | "doneCount" | "totalCount">)
 }
 
 /** Linear extrapolation from the rate so far; null until there is a rate to go by. */
-export function estimatedCompletion(t: Pick<Task, "status" | "doneCount" | "totalCount" | "startedAt">, now = Date.now()): string | null {
+export function estimatedCompletion(
+  t: Pick<Task, "status" | "doneCount" | "totalCount" | "startedAt">,
+  now = Date.now(),
+): string | null {
   if (t.status !== "running" || !t.startedAt || !t.totalCount || t.doneCount <= 0) return null;
   const elapsed = now - t.startedAt.getTime();
   const remaining = Math.max(0, t.totalCount - t.doneCount);
@@ -51,7 +54,8 @@ export function summaryOf(t: Task): string {
       : t.kind === "export"
         ? `${r.rows ?? 0} rows written`
         : `${r.retried ?? 0} re-attempted${r.skipped ? `, ${r.skipped} no longer failed` : ""}`;
-  const tail = t.status === "cancelled" ? "; cancelled, work done so far is kept" : t.status === "failed" ? "; failed" : "";
+  const tail =
+    t.status === "cancelled" ? "; cancelled, work done so far is kept" : t.status === "failed" ? "; failed" : "";
   return `${head} (${detail})${tail}`;
 }
 
@@ -83,7 +87,9 @@ export function serializeTask(t: Task, linkScope?: LinkScope) {
     result: r ? publicResult : null,
     summary: summaryOf(t),
     ...(hasResultFile(t) ? { result_url: resultUrl(t.id, scope), result_expires_at: resultExpiry(t) } : {}),
-    ...(t.status === "failed" ? { error: { code: t.errorCode ?? "internal_error", message: t.errorMessage ?? "The task failed" } } : {}),
+    ...(t.status === "failed"
+      ? { error: { code: t.errorCode ?? "internal_error", message: t.errorMessage ?? "The task failed" } }
+      : {}),
     cancel_requested_at: t.cancelRequestedAt?.toISOString() ?? null,
     callback_url: t.callbackUrl,
     callback_status: t.callbackStatus,

@@ -9,21 +9,29 @@ export type TokenPurpose = "task-events" | "task-result" | "replay-confirm";
 
 export type TokenClaims = Record<string, unknown> & { p: TokenPurpose; x: number };
 
-export type TokenVerdict<C> = { ok: true; claims: C } | { ok: false; reason: "malformed" | "signature" | "purpose" | "expired" };
+export type TokenVerdict<C> =
+  { ok: true; claims: C } | { ok: false; reason: "malformed" | "signature" | "purpose" | "expired" };
 
 export function createTokenSigner(key: Buffer) {
   const mac = (data: string) => createHmac("sha256", key).update(data).digest();
   return {
     sign(purpose: TokenPurpose, claims: Record<string, unknown>, ttlSeconds: number, now = Date.now()): string {
-      const body = Buffer.from(JSON.stringify({ ...claims, p: purpose, x: Math.floor(now / 1000) + ttlSeconds })).toString("base64url");
+      const body = Buffer.from(
+        JSON.stringify({ ...claims, p: purpose, x: Math.floor(now / 1000) + ttlSeconds }),
+      ).toString("base64url");
       return `${body}.${mac(body).toString("base64url")}`;
     },
-    verify<C extends Record<string, unknown>>(token: string, purpose: TokenPurpose, now = Date.now()): TokenVerdict<C & TokenClaims> {
+    verify<C extends Record<string, unknown>>(
+      token: string,
+      purpose: TokenPurpose,
+      now = Date.now(),
+    ): TokenVerdict<C & TokenClaims> {
       const [body, sig, extra] = token.split(".");
       if (!body || !sig || extra !== undefined) return { ok: false, reason: "malformed" };
       const given = Buffer.from(sig, "base64url");
       const expected = mac(body);
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: "signature" };
+      if (given.length !== expected.length || !timingSafeEqual(given, expected))
+        return { ok: false, reason: "signature" };
       let claims: C & TokenClaims;
       try {
         claims = JSON.parse(Buffer.from(body, "base64url").toString("utf8")) as C & TokenClaims;
@@ -43,7 +51,9 @@ let signer: TokenSigner | undefined;
 
 export function tokenSigner(): TokenSigner {
   signer ??= createTokenSigner(
-    Buffer.from(hkdfSync("sha256", Buffer.from(env().HERALD_ENCRYPTION_KEY, "base64"), "", "herald signed tokens v1", 32)),
+    Buffer.from(
+      hkdfSync("sha256", Buffer.from(env().HERALD_ENCRYPTION_KEY, "base64"), "", "herald signed tokens v1", 32),
+    ),
   );
   return signer;
 }

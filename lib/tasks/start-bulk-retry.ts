@@ -13,7 +13,11 @@ import type { DeadLetterFilter } from "./dead-letters";
 
 export const BulkRetryIn = z.object({
   endpoint_id: zIdOrUid.nullish(),
-  status_code: z.number().int().refine((n) => n === 0 || (n >= 100 && n <= 599), "must be 0 (no HTTP answer) or 100–599").nullish(),
+  status_code: z
+    .number()
+    .int()
+    .refine((n) => n === 0 || (n >= 100 && n <= 599), "must be 0 (no HTTP answer) or 100–599")
+    .nullish(),
   status_code_class: z
     .number()
     .int()

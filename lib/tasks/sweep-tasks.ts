@@ -40,11 +40,18 @@ export async function sweepTasks(now = new Date()) {
     }),
   ]);
   // Same job id as at creation: a job still waiting in Redis is not added twice.
-  if (pending.length) await enqueue("task.run", pending.map((t) => ({ data: { taskId: t.id }, opts: { jobId: t.id } })));
+  if (pending.length)
+    await enqueue(
+      "task.run",
+      pending.map((t) => ({ data: { taskId: t.id }, opts: { jobId: t.id } })),
+    );
   // One resume job per run: the claim (a compare-and-set on the lease) lets exactly one run win.
   if (orphaned.length) {
     logger.info({ tasks: orphaned.map((t) => t.id) }, "resuming tasks whose worker stopped");
-    await enqueue("task.run", orphaned.map((t) => ({ data: { taskId: t.id }, opts: { jobId: `${t.id}-resume-${t.runs}` } })));
+    await enqueue(
+      "task.run",
+      orphaned.map((t) => ({ data: { taskId: t.id }, opts: { jobId: `${t.id}-resume-${t.runs}` } })),
+    );
   }
   for (const t of unnotified) await enqueueNotification(t.id);
   return { pending: pending.length, resumed: orphaned.length, notified: unnotified.length };

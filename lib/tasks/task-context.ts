@@ -30,7 +30,12 @@ export type KindContext = {
    * if this worker still holds the task; so a batch is either fully done and recorded or not at
    * all, and a resumed run neither repeats nor skips rows.
    */
-  commit<T>(write: (tx: Prisma.TransactionClient) => Promise<T>, next: (value: T, before: Progress) => Omit<Progress, "done"> & { added: number }): Promise<T>;
+  commit<T>(
+    write: (tx: Prisma.TransactionClient) => Promise<T>,
+    next: (value: T, before: Progress) => Omit<Progress, "done"> & { added: number },
+  ): Promise<T>;
+  /** Cancel requested, worker shutting down or lease lost: start no new batch. */
+  interrupted(): boolean;
   /** Paced enqueuing of the task's (committed) deliveries, so normal traffic is not starved. */
   deliveries: { waitForRoom(): Promise<void>; send(ids: string[]): Promise<void> };
 };

@@ -57,7 +57,11 @@ export async function transitionTask(
   const client = opts.client ?? db;
   const now = new Date();
   const stamps: TransitionData =
-    to === "running" ? { startedAt: now } : isTerminal(to) ? { completedAt: now, leaseOwner: null, leaseUntil: null } : {};
+    to === "running"
+      ? { startedAt: now }
+      : isTerminal(to)
+        ? { completedAt: now, leaseOwner: null, leaseUntil: null }
+        : {};
   const { count } = await client.task.updateMany({
     where: { id: taskId, status: from, ...(opts.leaseOwner ? { leaseOwner: opts.leaseOwner } : {}) },
     data: { ...stamps, ...data, status: to },

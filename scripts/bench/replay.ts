@@ -44,7 +44,8 @@ const api = async (method: string, path: string, body?: unknown): Promise<Record
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const json = (await res.json()) as Record<string, string>;
-  if (res.status >= 300 && res.status !== 202) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
+  if (res.status >= 300 && res.status !== 202)
+    throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
   return json;
 };
 
@@ -129,9 +130,16 @@ try {
   const baselineEnd = performance.now() + BASELINE_MS;
   const baseline = await probe(() => performance.now() > baselineEnd);
 
-  const est = await api("POST", `/app/${appA.id}/replay/estimate`, { endpoint_id: epA.id, since: new Date(t0 - 1000).toISOString() });
+  const est = await api("POST", `/app/${appA.id}/replay/estimate`, {
+    endpoint_id: epA.id,
+    since: new Date(t0 - 1000).toISOString(),
+  });
   const replayStart = performance.now();
-  const started = await api("POST", `/app/${appA.id}/replay`, { endpoint_id: epA.id, since: new Date(t0 - 1000).toISOString(), confirmation: est.confirmation });
+  const started = await api("POST", `/app/${appA.id}/replay`, {
+    endpoint_id: epA.id,
+    since: new Date(t0 - 1000).toISOString(),
+    confirmation: est.confirmation,
+  });
   // Probe until every replayed message reached its receiver (the task itself ends earlier: it
   // re-ingests, and the deliveries follow through the normal pipeline).
   const during = await probe(() => replayDoneAt > 0 || performance.now() - replayStart > TIMEOUT_MS);
@@ -151,9 +159,14 @@ try {
   const d = summarize(during.map((x) => x.ms));
   const dIngest = summarize(during.filter((x) => x.at <= ingestEnd).map((x) => x.ms));
   const dDrain = summarize(during.filter((x) => x.at > ingestEnd).map((x) => x.ms));
-  const fmt = (s: ReturnType<typeof summarize>) => `n=${s.n} p50=${s.p50.toFixed(0)} ms p99=${s.p99.toFixed(0)} ms max=${s.max.toFixed(0)} ms`;
-  console.log(`replay of ${MESSAGES} messages: task ${task.status} in ${ingestS.toFixed(1)} s (re-ingest), all ${replayed} delivered after ${deliverS.toFixed(1)} s`);
-  console.log(`  re-ingest rate ${(MESSAGES / ingestS).toFixed(0)} msg/s; end-to-end ${(MESSAGES / deliverS).toFixed(0)} deliveries/s`);
+  const fmt = (s: ReturnType<typeof summarize>) =>
+    `n=${s.n} p50=${s.p50.toFixed(0)} ms p99=${s.p99.toFixed(0)} ms max=${s.max.toFixed(0)} ms`;
+  console.log(
+    `replay of ${MESSAGES} messages: task ${task.status} in ${ingestS.toFixed(1)} s (re-ingest), all ${replayed} delivered after ${deliverS.toFixed(1)} s`,
+  );
+  console.log(
+    `  re-ingest rate ${(MESSAGES / ingestS).toFixed(0)} msg/s; end-to-end ${(MESSAGES / deliverS).toFixed(0)} deliveries/s`,
+  );
   console.log(`unrelated endpoint, publish-to-receive at ${PROBE_RATE}/s:`);
   console.log(`  without replay: ${fmt(b)}`);
   console.log(`  during replay:  ${fmt(d)}`);

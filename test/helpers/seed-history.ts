@@ -14,7 +14,11 @@ export type SeedOptions = {
   startAt: Date;
   channels?: string[];
   /** One delivery per message to this endpoint, with this status (and, if failed, this last status code). */
-  delivery?: { endpointId: string; status: DeliveryStatus | ((i: number) => DeliveryStatus); lastStatusCode?: (i: number) => number | null };
+  delivery?: {
+    endpointId: string;
+    status: DeliveryStatus | ((i: number) => DeliveryStatus);
+    lastStatusCode?: (i: number) => number | null;
+  };
   /** One attempt per delivery, with this response status. */
   attempts?: { url: string; responseStatus: (i: number) => number };
 };

@@ -3,13 +3,17 @@
 
 export type SseEvent = { event: string; data: string; id?: string };
 
-export async function readSse(url: string, opts: { headers?: Record<string, string>; maxMs?: number; onEvent?: (e: SseEvent) => void } = {}) {
+export async function readSse(
+  url: string,
+  opts: { headers?: Record<string, string>; maxMs?: number; onEvent?: (e: SseEvent) => void } = {},
+) {
   const ctrl = new AbortController();
   const timer = setTimeout(() => ctrl.abort(), opts.maxMs ?? 60_000);
   const events: SseEvent[] = [];
   try {
     const res = await fetch(url, { headers: { accept: "text/event-stream", ...opts.headers }, signal: ctrl.signal });
-    if (!res.ok || !res.body) return { status: res.status, contentType: res.headers.get("content-type"), events, body: await res.text() };
+    if (!res.ok || !res.body)
+      return { status: res.status, contentType: res.headers.get("content-type"), events, body: await res.text() };
     const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
     let buf = "";
     for (;;) {

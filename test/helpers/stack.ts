@@ -51,7 +51,9 @@ async function dropDatabase(url: string) {
  * Returns an API client with an operator key, a Prisma client on the stack's database, and
  * handles to stop/kill/restart the worker.
  */
-export async function startStack(opts: { workerEnv?: Record<string, string>; webEnv?: Record<string, string> } = {}) {
+export async function startStack(
+  opts: { workerEnv?: Record<string, string>; webEnv?: Record<string, string>; captureLogs?: boolean } = {},
+) {
   const databaseUrl = await createDatabase();
   const prefix = `${process.env.HERALD_REDIS_PREFIX ?? "herald-test"}-iso-${randomBytes(3).toString("hex")}`;
   const port = await freePort();
@@ -72,16 +74,34 @@ export async function startStack(opts: { workerEnv?: Record<string, string>; web
   const environment = await db.environment.create({ data: { id: newId("environment"), name: "stack" } });
   const apiKey = `hk_stack_${randomBytes(24).toString("base64url")}`;
   await db.apiKey.create({
-    data: { id: newId("apiKey"), environmentId: environment.id, name: "stack", hash: hashToken(apiKey), prefix: apiKey.slice(0, 10) },
+    data: {
+      id: newId("apiKey"),
+      environmentId: environment.id,
+      name: "stack",
+      hash: hashToken(apiKey),
+      prefix: apiKey.slice(0, 10),
+    },
   });
 
-  const spawnProc = ([cmd, args]: [string, string[]], extra: Record<string, string> = {}) =>
-    spawn(cmd, args, { cwd: root, env: { ...env, ...extra }, stdio: ["ignore", "ignore", "inherit"] });
+  // With captureLogs, everything both processes print is kept (for "no secret in the logs" checks).
+  let logs = "";
+  const spawnProc = ([cmd, args]: [string, string[]], extra: Record<string, string> = {}) => {
+    const child = spawn(cmd, args, {
+      cwd: root,
+      env: { ...env, ...extra },
+      stdio: opts.captureLogs ? ["ignore", "pipe", "pipe"] : ["ignore", "ignore", "inherit"],
+    });
+    for (const s of [child.stdout, child.stderr])
+      s?.on("data", (b: Buffer) => (logs = (logs + b.toString("utf8")).slice(-5_000_000)));
+    return child;
+  };
   const web = spawnProc(webCommand(port), opts.webEnv);
   let worker: ChildProcess | null = null;
 
   const exited = (c: ChildProcess) =>
-    c.exitCode !== null || c.signalCode !== null ? Promise.resolve() : new Promise<void>((r) => c.once("exit", () => r()));
+    c.exitCode !== null || c.signalCode !== null
+      ? Promise.resolve()
+      : new Promise<void>((r) => c.once("exit", () => r()));
 
   const stack = {
     baseUrl,
@@ -90,6 +110,7 @@ export async function startStack(opts: { workerEnv?: Record<string, string>; web
     db,
     prefix,
     dataDir: env.HERALD_DATA_DIR,
+    logs: () => logs,
     startWorker() {
       if (worker && worker.exitCode === null && worker.signalCode === null) throw new Error("worker already running");
       worker = spawnProc(tsCommand("worker/index.ts"), opts.workerEnv);
@@ -106,7 +127,11 @@ export async function startStack(opts: { workerEnv?: Record<string, string>; web
     api: async (method: string, p: string, body?: unknown, headers: Record<string, string> = {}) => {
       const res = await fetch(`${baseUrl}/api/v1${p}`, {
         method,
-        headers: { authorization: `Bearer ${apiKey}`, ...(body !== undefined ? { "content-type": "application/json" } : {}), ...headers },
+        headers: {
+          authorization: `Bearer ${apiKey}`,
+          ...(body !== undefined ? { "content-type": "application/json" } : {}),
+          ...headers,
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
       const text = await res.text();

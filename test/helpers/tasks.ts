@@ -2,12 +2,22 @@ import { pollUntil } from "./sdk";
 
 // Waiting on async tasks through the public API.
 
-type Api = (method: string, path: string, body?: unknown, headers?: Record<string, string>) => Promise<{ status: number; body: any }>;
+type Api = (
+  method: string,
+  path: string,
+  body?: unknown,
+  headers?: Record<string, string>,
+) => Promise<{ status: number; body: any }>;
 
 const FINAL = ["completed", "failed", "cancelled"];
 
 /** Polls GET /tasks/{id} until the task is in one of `statuses` (default: finished); returns it. */
-export async function waitForTask(api: Api, taskId: string, statuses: string[] = FINAL, timeoutMs = 30_000): Promise<any> {
+export async function waitForTask(
+  api: Api,
+  taskId: string,
+  statuses: string[] = FINAL,
+  timeoutMs = 30_000,
+): Promise<any> {
   const res = await pollUntil(
     () => api("GET", `/tasks/${taskId}`),
     (r) => r.status !== 200 || statuses.includes(r.body.status),
@@ -20,8 +30,17 @@ export async function waitForTask(api: Api, taskId: string, statuses: string[] =
 }
 
 /** Polls GET /tasks/{id} until `done(task)`; returns the task. */
-export async function waitForTaskState(api: Api, taskId: string, done: (t: any) => boolean, timeoutMs = 30_000): Promise<any> {
-  const res = await pollUntil(() => api("GET", `/tasks/${taskId}`), (r) => r.status === 200 && done(r.body), timeoutMs);
+export async function waitForTaskState(
+  api: Api,
+  taskId: string,
+  done: (t: any) => boolean,
+  timeoutMs = 30_000,
+): Promise<any> {
+  const res = await pollUntil(
+    () => api("GET", `/tasks/${taskId}`),
+    (r) => r.status === 200 && done(r.body),
+    timeoutMs,
+  );
   if (!done(res.body)) throw new Error(`task ${taskId} did not reach the expected state: ${JSON.stringify(res.body)}`);
   return res.body;
 }

@@ -15,6 +15,7 @@ export const replay: TaskKindRunner = {
   async step(ctx) {
     const f = ctx.task.params as ReplayFilter;
     await ctx.deliveries.waitForRoom();
+    if (ctx.interrupted()) return "more"; // the runner ends or pauses the task
     const batch = await replayCandidates(f, ctx.progress().cursor, ctx.opts.batchSize);
     const last = batch[batch.length - 1];
     if (!last) return "done";
@@ -53,7 +54,10 @@ export const replay: TaskKindRunner = {
       (n, before) => ({
         cursor: last.id,
         added: batch.length,
-        result: { messages: (before.result.messages ?? 0) + n.messages, deliveries: (before.result.deliveries ?? 0) + n.deliveries },
+        result: {
+          messages: (before.result.messages ?? 0) + n.messages,
+          deliveries: (before.result.deliveries ?? 0) + n.deliveries,
+        },
       }),
     );
     // Committed first, then enqueued: a crash in between leaves due pending deliveries that the

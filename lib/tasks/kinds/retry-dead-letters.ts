@@ -11,20 +11,31 @@ function filterOf(task: Task): DeadLetterFilter {
   if (!task.applicationId) throw new TaskError("invalid_task", "task has no application");
   if (task.kind === "recover") {
     const p = task.params as { since: string; until: string };
-    return { appId: task.applicationId, endpointId: task.endpointId, since: p.since, until: p.until, statusCode: null, statusCodeClass: null, eventTypes: [] };
+    return {
+      appId: task.applicationId,
+      endpointId: task.endpointId,
+      since: p.since,
+      until: p.until,
+      statusCode: null,
+      statusCodeClass: null,
+      eventTypes: [],
+    };
   }
   return task.params as DeadLetterFilter;
 }
 
 export const retryDeadLetters: TaskKindRunner = {
   async total(task) {
-    const [row] = await db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM delivery d WHERE ${deadLetterWhere(filterOf(task), null)}`;
+    const [row] = await db.$queryRaw<
+      { n: number }[]
+    >`SELECT count(*)::int AS n FROM delivery d WHERE ${deadLetterWhere(filterOf(task), null)}`;
     return row?.n ?? 0;
   },
 
   async step(ctx) {
     const f = filterOf(ctx.task);
     await ctx.deliveries.waitForRoom();
+    if (ctx.interrupted()) return "more"; // the runner ends or pauses the task
     const { cursor } = ctx.progress();
     const rows = await db.$queryRaw<{ id: string }[]>`
       SELECT d.id FROM delivery d WHERE ${deadLetterWhere(f, cursor)} ORDER BY d.id LIMIT ${ctx.opts.batchSize}`;

@@ -25,7 +25,9 @@ export const ReplayFilterIn = z.object({
   event_types: zUniqueList(zEventTypeName).max(100).nullish(),
   channels: zUniqueList(zChannel).max(20).nullish(),
   /** Only messages whose original delivery (to the target endpoint, or to any) had this status. */
-  original_status: zUniqueList(z.enum(["success", "fail", "pending", "sending"])).min(1).nullish(),
+  original_status: zUniqueList(z.enum(["success", "fail", "pending", "sending"]))
+    .min(1)
+    .nullish(),
   /** Only messages never successfully delivered to the target endpoint (needs endpoint_id). */
   only_undelivered: z.boolean().default(false),
   /** Messages that are themselves replays are skipped unless this is set. */
@@ -49,16 +51,25 @@ export type ReplayFilter = {
   includeReplays: boolean;
 };
 
-export async function resolveReplayFilter(scope: Scope, appIdOrUid: string, input: ReplayFilterIn, pinnedUntil: Date): Promise<ReplayFilter> {
+export async function resolveReplayFilter(
+  scope: Scope,
+  appIdOrUid: string,
+  input: ReplayFilterIn,
+  pinnedUntil: Date,
+): Promise<ReplayFilter> {
   const app = await findApplication(scope, appIdOrUid);
   let endpointId: string | null = null;
   if (input.endpoint_id) {
     const { endpoint } = await findEndpoint(scope, app.id, input.endpoint_id);
     if (endpoint.state !== "active")
-      throw invalid(["body", "endpoint_id"], `endpoint is ${endpoint.state}; enable it before replaying messages to it`);
+      throw invalid(
+        ["body", "endpoint_id"],
+        `endpoint is ${endpoint.state}; enable it before replaying messages to it`,
+      );
     endpointId = endpoint.id;
   }
-  if (input.only_undelivered && !endpointId) throw invalid(["body", "only_undelivered"], "needs endpoint_id (undelivered to which endpoint?)");
+  if (input.only_undelivered && !endpointId)
+    throw invalid(["body", "only_undelivered"], "needs endpoint_id (undelivered to which endpoint?)");
   const until = input.until ?? pinnedUntil;
   if (input.since && input.since >= until) throw invalid(["body", "since"], "must be before until");
   return {
@@ -77,7 +88,17 @@ export async function resolveReplayFilter(scope: Scope, appIdOrUid: string, inpu
 
 /** Canonical text of a filter, for comparing a request with the estimate it claims to confirm. */
 export function filterKey(f: ReplayFilter): string {
-  return JSON.stringify([f.appId, f.endpointId, f.since, f.until, f.eventTypes, f.channels, f.originalStatus, f.onlyUndelivered, f.includeReplays]);
+  return JSON.stringify([
+    f.appId,
+    f.endpointId,
+    f.since,
+    f.until,
+    f.eventTypes,
+    f.channels,
+    f.originalStatus,
+    f.onlyUndelivered,
+    f.includeReplays,
+  ]);
 }
 
 export type ReplayCandidate = { id: string; endpoint_ids: string[] };
@@ -102,7 +123,9 @@ function candidatesSql(f: ReplayFilter, page?: { after: string | null; limit: nu
     );
   }
   if (f.onlyUndelivered)
-    conds.push(Prisma.sql`NOT EXISTS (SELECT 1 FROM delivery d WHERE d.message_id = m.id ${onEndpoint} AND d.status = 'succeeded')`);
+    conds.push(
+      Prisma.sql`NOT EXISTS (SELECT 1 FROM delivery d WHERE d.message_id = m.id ${onEndpoint} AND d.status = 'succeeded')`,
+    );
   conds.push(Prisma.sql`t.endpoint_ids IS NOT NULL`);
   const target = f.endpointId ? Prisma.sql`AND e.id = ${f.endpointId}` : Prisma.empty;
   return Prisma.sql`

@@ -16,12 +16,18 @@ export const ReplayMessageIn = z.object({ endpoint_id: zIdOrUid.nullish() });
 export async function replayMessage(scope: Scope, app: string, msgId: string, input: z.infer<typeof ReplayMessageIn>) {
   const { app: a, msg } = await findMessage(scope, app, msgId);
   if (msg.payload === null)
-    throw conflict("This message's payload was expunged (retention or on request), so it cannot be replayed", "payload_expunged");
+    throw conflict(
+      "This message's payload was expunged (retention or on request), so it cannot be replayed",
+      "payload_expunged",
+    );
   let endpointIds: string[] | undefined;
   if (input.endpoint_id) {
     const { endpoint } = await findEndpoint(scope, a.id, input.endpoint_id);
     if (endpoint.state !== "active")
-      throw conflict(`Endpoint ${endpoint.id} is ${endpoint.state}; enable it before replaying to it`, "endpoint_not_active");
+      throw conflict(
+        `Endpoint ${endpoint.id} is ${endpoint.state}; enable it before replaying to it`,
+        "endpoint_not_active",
+      );
     endpointIds = [endpoint.id];
   }
   const result = await publishMessage(

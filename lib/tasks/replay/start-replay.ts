@@ -29,7 +29,13 @@ export async function estimateReplay(scope: Scope, app: string, input: ReplayFil
   const filter = await resolveReplayFilter(scope, app, input, new Date());
   const counts = await countReplay(filter);
   const threshold = env().HERALD_REPLAY_CONFIRM_THRESHOLD;
-  const claims: ConfirmClaims = { a: filter.appId, k: keyHash(filter), u: filter.until, m: counts.messages, d: counts.deliveries };
+  const claims: ConfirmClaims = {
+    a: filter.appId,
+    k: keyHash(filter),
+    u: filter.until,
+    m: counts.messages,
+    d: counts.deliveries,
+  };
   return {
     messages: counts.messages,
     deliveries: counts.deliveries,

@@ -5,8 +5,11 @@ import { acceptedResponse } from "@/lib/tasks/serialize-task";
 import { ReplayIn, startReplay } from "@/lib/tasks/replay/start-replay";
 
 // POST /api/v1/app/{app_id}/replay — async: ingest the messages of a filter again, as new messages (202 + task)
-export const POST = route({ auth: "any", write: true, params: appParams, body: ReplayIn }, async ({ principal, scope, params, body }) => {
-  assertCapability(principal, "replay");
-  const { task, shown } = await startReplay(scope, params.app_id, body);
-  return acceptedResponse(task, scope, shown);
-});
+export const POST = route(
+  { auth: "any", write: true, params: appParams, body: ReplayIn },
+  async ({ principal, scope, params, body }) => {
+    assertCapability(principal, "replay");
+    const { task, shown } = await startReplay(scope, params.app_id, body);
+    return acceptedResponse(task, scope, shown);
+  },
+);
