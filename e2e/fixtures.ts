@@ -195,9 +195,9 @@ export async function seedHistory(
   return out;
 }
 
-export async function shot(page: Page, name: string) {
+export async function shot(page: Page, name: string, opts: { fullPage?: boolean } = {}) {
   mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true });
+  await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: opts.fullPage ?? true });
 }
 
 export const test = base.extend<{ operator: Operator }>({

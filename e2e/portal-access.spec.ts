@@ -61,7 +61,7 @@ test("revoking access while the portal is open ends the session with a clear mes
   const link = await operator.portalLink(app.id);
   await openPortal(page, link.url);
   expect((await operator.api("POST", `/auth/app/${app.id}/expire-all`)).status).toBe(204);
-  await page.getByRole("link", { name: "Delivery logs" }).click();
+  await page.getByRole("navigation").getByRole("link", { name: "Delivery logs", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Portal access was revoked" })).toBeVisible();
   await shot(page, "portal-session-revoked");
 });

@@ -8,7 +8,7 @@ test("shows each event type with schema, example, markers and copy buttons", asy
   const app = await operator.createApp("Catalog Co");
   const link = await operator.portalLink(app.id);
   await openPortal(page, link.url);
-  await page.getByRole("link", { name: "Event catalog" }).click();
+  await page.getByRole("navigation").getByRole("link", { name: "Event catalog", exact: true }).click();
 
   const list = page.getByRole("list", { name: "Event types" });
   await expect(list.getByRole("button", { name: /invoice\.legacy_sent/ }).getByText("Deprecated")).toBeVisible();
@@ -47,7 +47,7 @@ test("a link with a feature flag sees the event types behind it", async ({ page,
   const app = await operator.createApp("Beta Co");
   const link = await operator.portalLink(app.id, { featureFlags: ["beta"] });
   await openPortal(page, link.url);
-  await page.getByRole("link", { name: "Event catalog" }).click();
+  await page.getByRole("navigation").getByRole("link", { name: "Event catalog", exact: true }).click();
   await expect(page.getByRole("button", { name: /beta\.feature_used/ })).toBeVisible();
   await expect(page.getByRole("button", { name: /beta\.feature_used/ }).getByText("beta: beta")).toBeVisible();
 });

@@ -62,7 +62,7 @@ test("creates an endpoint with every setting, validating as you type", async ({ 
   await expect(page.getByText("25 per second")).toBeVisible();
   await expect(page.getByText(/5s → 5 min → 30 min → 2 h \(4 retries\)/)).toBeVisible();
   await expect(page.getByText("ed25519 (asymmetric, v1a)")).toBeVisible();
-  await expect(page.getByRole("cell", { name: "X-Tenant" })).toBeVisible();
+  await expect(page.getByRole("cell", { name: "X-Tenant", exact: true })).toBeVisible();
   await expect(page.getByText("•••••• (set, hidden)")).toBeVisible();
   await expect(page.getByText("Bearer s3cret")).toHaveCount(0);
 
@@ -73,7 +73,7 @@ test("creates an endpoint with every setting, validating as you type", async ({ 
   expect([...ep.filterTypes].sort()).toEqual(["order.created", "order.paid"]);
 
   // The server's 422 reasons land on the form too (a header Herald sets itself).
-  await page.getByRole("link", { name: "Endpoints" }).first().click();
+  await page.getByRole("navigation").getByRole("link", { name: "Endpoints", exact: true }).click();
   await page.getByRole("link", { name: "Add endpoint" }).click();
   await page.getByLabel("Endpoint URL").fill("https://hooks.example.com/other");
   await page.getByRole("button", { name: "Add header" }).click();
@@ -103,7 +103,7 @@ test("lists endpoints with state, 24 h success rate and chart; edit, pause, resu
     await expect(row.getByText("Active")).toBeVisible();
     await expect(row.getByLabel("Success rate, last 24 hours: 14.3%")).toBeVisible();
     await expect(row.getByRole("img", { name: /1 succeeded, 6 failed attempts/ })).toBeVisible();
-    await expect(page.getByRole("listitem").filter({ hasText: "Paused one" }).getByText("Paused")).toBeVisible();
+    await expect(page.getByRole("listitem").filter({ hasText: "Paused one" }).getByText("Paused", { exact: true })).toBeVisible();
     await shot(page, "portal-endpoints");
 
     // Details, edit.

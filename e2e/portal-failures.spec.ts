@@ -23,7 +23,7 @@ test("groups failures by endpoint and status code, and retries a whole group", a
 
     const link = await operator.portalLink(app.id);
     await openPortal(page, link.url);
-    await page.getByRole("link", { name: "Failures" }).click();
+    await page.getByRole("navigation").getByRole("link", { name: "Failures", exact: true }).click();
     const groups = page.getByRole("list", { name: "Failure groups" }).getByRole("listitem");
     await expect(groups).toHaveCount(2);
     const orders = groups.filter({ hasText: receiver.url });
@@ -43,7 +43,7 @@ test("groups failures by endpoint and status code, and retries a whole group", a
     const dialog = page.getByRole("dialog", { name: /Retry all dead-lettered deliveries/ });
     await expect(dialog.getByText(/same events/)).toBeVisible();
     await dialog.getByRole("button", { name: "Retry 3 deliveries" }).click();
-    await expect(dialog.getByRole("region", { name: "Retry all" }).getByText("completed")).toBeVisible({ timeout: 30_000 });
+    await expect(dialog.getByRole("region", { name: "Retry all" }).getByText("completed", { exact: true })).toBeVisible({ timeout: 30_000 });
     await until(async () => (await operator.api("GET", `/app/${app.id}/endpoint/${ep.id}/stats`)).body.success === 3, "3 retried deliveries to succeed");
     // Same webhook-ids as the dead letters: a retry is the same delivery.
     const ids = receiver.received.map((r) => r.headers["webhook-id"]);

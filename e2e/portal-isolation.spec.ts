@@ -15,20 +15,20 @@ test("app A's session cannot reach app B's endpoints, deliveries or messages", a
   await openPortal(page, link.url);
 
   await page.goto(`/portal/endpoints/${epB.id}`);
-  await expect(page.getByText("Endpoint not found")).toBeVisible();
+  await expect(page.getByText("Endpoint not found").first()).toBeVisible();
   await expect(page.getByText("b-secret-path")).toHaveCount(0);
   await shot(page, "portal-isolation-endpoint");
 
   await page.goto(`/portal/logs?delivery=${dB!.deliveryId}`);
   const inspector = page.getByRole("dialog", { name: "Delivery inspector" });
-  await expect(inspector.getByText("Delivery not found")).toBeVisible();
+  await expect(inspector.getByText("Delivery not found").first()).toBeVisible();
   await page.keyboard.press("Escape");
   await page.goto(`/portal/logs?search=evt-b-only`);
   await expect(page.getByText("No deliveries match")).toBeVisible();
   await page.goto(`/portal/logs?endpoint=${epB.id}`);
-  await expect(page.getByText("Endpoint not found")).toBeVisible();
+  await expect(page.getByText("Endpoint not found").first()).toBeVisible();
   await page.goto(`/portal/send?endpoint=${epB.id}`);
-  await expect(page.getByText("Endpoint not found")).toBeVisible();
+  await expect(page.getByText("Endpoint not found").first()).toBeVisible();
   await expect(page.getByText("b-secret-path")).toHaveCount(0);
 
   const session = await page.evaluate(() => JSON.parse(sessionStorage.getItem("herald.portal.session") ?? "{}").session as string);

@@ -9,9 +9,9 @@ test("a read-only link shows no mutating control, and the API refuses writes", a
   const [d] = await seedHistory(operator, app.id, ep.id, [{ eventType: "order.paid", status: "failed", codes: [500], hoursAgo: 1 }]);
   const link = await operator.portalLink(app.id, { readOnly: true });
   await openPortal(page, link.url);
-  await expect(page.getByText("Read-only")).toBeVisible();
+  await expect(page.getByRole("banner").getByText("Read-only", { exact: true })).toBeVisible();
   await expect(page.getByRole("link", { name: "Add endpoint" })).toHaveCount(0);
-  await expect(page.getByRole("link", { name: "Send sample" })).toHaveCount(0);
+  await expect(page.getByRole("navigation").getByRole("link", { name: "Send sample", exact: true })).toHaveCount(0);
   await shot(page, "portal-readonly-endpoints");
 
   await page.getByRole("link", { name: "https://hooks.example.com/ro" }).click();
@@ -22,7 +22,7 @@ test("a read-only link shows no mutating control, and the API refuses writes", a
   await page.getByRole("button", { name: "Reveal signing secret" }).click();
   await expect(page.getByLabel("signing secret", { exact: true })).toContainText("whsec_");
 
-  await page.getByRole("link", { name: "Delivery logs" }).click();
+  await page.getByRole("navigation").getByRole("link", { name: "Delivery logs", exact: true }).click();
   await expect(page.getByRole("button", { name: "Replay these messages…" })).toHaveCount(0);
   await page.getByRole("button", { name: /^Inspect delivery/ }).click();
   const inspector = page.getByRole("dialog", { name: "Delivery inspector" });
@@ -31,12 +31,12 @@ test("a read-only link shows no mutating control, and the API refuses writes", a
   await expect(inspector.getByRole("button", { name: "Replay", exact: true })).toHaveCount(0);
   await page.keyboard.press("Escape");
 
-  await page.getByRole("link", { name: "Failures" }).click();
-  await expect(page.getByText("Dead-lettered")).toBeVisible();
+  await page.getByRole("navigation").getByRole("link", { name: "Failures", exact: true }).click();
+  await expect(page.getByText("Dead-lettered", { exact: true })).toBeVisible();
   await expect(page.getByRole("button", { name: /Retry all/ })).toHaveCount(0);
 
   // Going to the create page directly shows a notice, not a form.
-  await page.getByRole("link", { name: "Endpoints" }).click();
+  await page.getByRole("navigation").getByRole("link", { name: "Endpoints", exact: true }).click();
   await page.goto("/portal/endpoints/new");
   await expect(page.getByText("This portal link cannot add endpoints.")).toBeVisible();
 

@@ -12,8 +12,8 @@ test("previews the exact request, sends it, and shows the attempt", async ({ pag
     expect((await operator.api("PATCH", `/app/${app.id}/endpoint/${ep.id}/headers`, { headers: { "X-Team": "payments", "X-Api-Key": "k-secret" } })).status).toBe(204);
     const link = await operator.portalLink(app.id);
     await openPortal(page, link.url);
-    await page.getByRole("link", { name: "Send sample" }).click();
-    await page.getByLabel("Event type").selectOption("order.paid");
+    await page.getByRole("navigation").getByRole("link", { name: "Send sample", exact: true }).click();
+    await page.getByRole("combobox", { name: "Event type", exact: true }).selectOption("order.paid");
 
     const headers = page.getByRole("figure").filter({ hasText: "Headers" }).locator("code");
     const body = page.getByRole("figure").filter({ hasText: "Body" }).locator("code");

@@ -11,7 +11,7 @@ test("shows snippets for the endpoint's algorithm and headers, with the three cl
   const ed = await operator.createEndpoint(app.id, { url: "https://hooks.example.com/ed", signing: "ed25519", disabled: true });
   const link = await operator.portalLink(app.id);
   await openPortal(page, link.url);
-  await page.getByRole("link", { name: "Verify signatures" }).click();
+  await page.getByRole("navigation").getByRole("link", { name: "Verify signatures", exact: true }).click();
 
   for (const m of ["Verify every request.", "Verify the raw body, before any JSON parser.", "Keep the webhook route out of session middleware."])
     await expect(page.getByText(m)).toBeVisible();
@@ -37,7 +37,7 @@ test("shows snippets for the endpoint's algorithm and headers, with the three cl
   await shot(page, "portal-verify");
 
   // The ed25519 endpoint gets public-key snippets.
-  await page.getByLabel("For endpoint").selectOption(ed.id);
+  await page.getByRole("combobox", { name: "For endpoint" }).selectOption(ed.id);
   await page.getByRole("tab", { name: "Node.js" }).click();
   await expect(code).toContainText('version === "v1a"');
   await expect(page.getByText("ed25519 (v1a), verify with the public key")).toBeVisible();

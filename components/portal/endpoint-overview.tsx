@@ -11,7 +11,7 @@ export function EndpointOverview({ endpoint }: { endpoint: EndpointOut }) {
     ["Rate limit", endpoint.rateLimit ? `${endpoint.rateLimit} per second` : "No limit"],
     [
       "Retry schedule",
-      endpoint.retrySchedule ? `${endpoint.retrySchedule.map((s) => formatDuration(s)).join(" → ")} (${endpoint.retrySchedule.length} retries)` : "Platform default",
+      endpoint.retrySchedule ? `${endpoint.retrySchedule.map((s) => formatDuration(s)).join(" → ")} (${endpoint.retrySchedule.length} ${endpoint.retrySchedule.length === 1 ? "retry" : "retries"})` : "Platform default",
     ],
     ["Signing", endpoint.signing === "ed25519" ? "ed25519 (asymmetric, v1a)" : "HMAC-SHA256 (symmetric, v1)"],
     ["Endpoint id", <code key="id" className="font-mono text-xs">{endpoint.id}</code>],
