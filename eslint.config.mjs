@@ -8,7 +8,7 @@ const TS = ["**/*.ts", "**/*.tsx"];
 
 export default tseslint.config(
   {
-    ignores: ["node_modules/", ".next/", ".next-test*/", "lib/generated/", ".data/", "test-results/", "playwright-report/", "e2e/artifacts/", "next-env.d.ts", "bench-results/"],
+    ignores: ["node_modules/", ".next/", ".next-*/", "lib/generated/", ".data/", "test-results/", "playwright-report/", "e2e/artifacts/", "next-env.d.ts", "bench-results/"],
   },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked.map((c) => ({ ...c, files: TS })),

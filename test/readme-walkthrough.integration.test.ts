@@ -49,7 +49,7 @@ describe("README walkthrough", () => {
     expect(script).toContain("curl");
     const run = () =>
       spawnSync("bash", ["-c", `set -euo pipefail\ncurl() { command curl --fail-with-body "$@"; }\n${script}`], {
-        env: { PATH: process.env.PATH, HERALD_URL: baseUrl(), HERALD_API_KEY: t.apiKey, RECEIVER_URL: receiver.url },
+        env: { ...process.env, HERALD_URL: baseUrl(), HERALD_API_KEY: t.apiKey, RECEIVER_URL: receiver.url },
         encoding: "utf8",
         timeout: 60_000,
       });
