@@ -137,6 +137,15 @@ describe("portal links and sessions", () => {
       expect(r.status, `${method} ${path}`).toBe(403);
       expect(r.body.detail).toMatch(/does not allow/);
     }
+    const noReplay = await portalSession(t, appId, { featureFlags: ["portal.no-replay"] });
+    for (const [method, path, body] of [
+      ["POST", `/app/${appId}/msg/${msgId}/replay`, {}],
+      ["POST", `/app/${appId}/replay`, {}],
+    ] as [string, string, unknown][]) {
+      const r = await noReplay.api(method, path, body);
+      expect(r.status, `${method} ${path}`).toBe(403);
+    }
+    expect((await s.api("POST", `/app/${appId}/bulk-retry`, {})).status).toBe(403);
     // What the flags do not name still works.
     expect((await s.api("PATCH", `/app/${appId}/endpoint/${epId}`, { description: "still editable" })).status).toBe(200);
     // Without flags the same session kind may read the secret.

@@ -1,5 +1,13 @@
-// The demo catalog `npm run up` installs, so a new user sees real event types with schemas.
-export const DEMO_EVENT_TYPES = [
+// The demo catalog `npm run up` installs, so a new user sees real event types with schemas (one
+// with its own example, the others with examples derived from the schema) and a deprecated one.
+export type DemoEventType = {
+  name: string;
+  description: string;
+  schemas: Record<string, Record<string, unknown>>;
+  deprecated?: boolean;
+};
+
+export const DEMO_EVENT_TYPES: DemoEventType[] = [
   {
     name: "order.created",
     description: "A customer placed an order.",
@@ -58,5 +66,35 @@ export const DEMO_EVENT_TYPES = [
         },
       },
     },
+  },
+  {
+    name: "order.shipped",
+    description: "An order left the warehouse; `tracking_url` is live.",
+    schemas: {
+      "1": {
+        type: "object",
+        required: ["order_id", "carrier"],
+        properties: {
+          order_id: { type: "string" },
+          carrier: { type: "string", enum: ["dhl", "ups", "la_poste"] },
+          tracking_url: { type: "string", format: "uri" },
+          items: { type: "array", items: { type: "object", properties: { sku: { type: "string" }, qty: { type: "integer", minimum: 1 } } } },
+        },
+        examples: [
+          {
+            order_id: "ord_xyz789",
+            carrier: "dhl",
+            tracking_url: "https://track.example.com/JD014600003",
+            items: [{ sku: "MUG-BLUE", qty: 2 }],
+          },
+        ],
+      },
+    },
+  },
+  {
+    name: "order.updated",
+    description: "Deprecated: use order.paid and order.shipped, which say what changed.",
+    deprecated: true,
+    schemas: { "1": { type: "object", properties: { order_id: { type: "string" }, status: { type: "string", enum: ["paid", "shipped"] } } } },
   },
 ];
