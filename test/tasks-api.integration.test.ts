@@ -7,6 +7,7 @@ import { startReceiver } from "./helpers/receiver";
 import { seedHistory } from "./helpers/seed-history";
 import { readSse } from "./helpers/sse";
 import { waitForTask } from "./helpers/tasks";
+import { pollUntil } from "./helpers/sdk";
 
 // The task resource: recover (Svix semantics), GET/list/cancel, one task per target, the state
 // machine against the database, and access control across environments and portal sessions.
@@ -132,11 +133,11 @@ describe("async tasks: resource, recover, access control", () => {
     // A retry keeps the delivery's identity: webhook-id is the original message id.
     expect(new Set(got)).toEqual(new Set(failedIds));
     for (const id of older.messageIds) expect(got).not.toContain(id);
-    const statuses = await db.delivery.groupBy({
-      by: ["status"],
-      where: { messageId: { in: failedIds } },
-      _count: true,
-    });
+    // The receiver answers before the engine records the outcome: wait for the records.
+    const statuses = await pollUntil(
+      () => db.delivery.groupBy({ by: ["status"], where: { messageId: { in: failedIds } }, _count: true }),
+      (s) => s.length === 1 && s[0]!.status === "succeeded",
+    );
     expect(statuses).toEqual([{ status: "succeeded", _count: 10 }]);
   });
 

@@ -205,6 +205,8 @@ describe("tasks under faults", () => {
       s.startWorker();
       const task = await waitForTask(s.api, id, undefined, 90_000);
       expect(task).toMatchObject({ status: "completed", done: 3000, total: 3000, result: { rows: 3000 } });
+    // Three runs, but the SIGTERM hand-over does not count as one that died.
+    expect((await s.db.task.findUniqueOrThrow({ where: { id } })).runs).toBe(2);
       const text = await (await fetch(task.result_url)).text();
       const ids = text
         .trimEnd()

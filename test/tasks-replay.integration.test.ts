@@ -8,7 +8,7 @@ import { ensureOperationalApp } from "@/lib/operational/operational-app";
 import { createTenant, type Tenant } from "./helpers/tenant";
 import { startReceiver } from "./helpers/receiver";
 import { seedHistory } from "./helpers/seed-history";
-import { waitForTask } from "./helpers/tasks";
+import { waitForTask, waitForTaskState } from "./helpers/tasks";
 
 // Replays: single message (the inspector's button) and range replay with its dry run, the
 // confirmation-token rule (threshold, other filter, stale estimate), and the end-of-task webhooks
@@ -252,7 +252,8 @@ describe("replay", () => {
     expect(opBody.type).toBe("background_task.finished");
     expect(JSON.stringify(opBody)).toContain(started.body.task_id);
 
-    const task = await waitForTask(t.api, started.body.task_id);
+    // Recorded once the callback's answer is in (just after the receiver saw it).
+    const task = await waitForTaskState(t.api, started.body.task_id, (x) => x.callback_status !== null);
     expect(task.callback_status).toBe("delivered");
     await cb.close();
     await ops.close();

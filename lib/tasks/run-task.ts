@@ -30,7 +30,10 @@ const KINDS: Record<TaskKind, TaskKindRunner> = {
   export: writeExport,
 };
 
-/** A task whose runs keep dying (it takes the worker down) fails instead of looping forever. */
+/**
+ * A task whose runs keep dying (it takes the worker down) fails instead of looping forever.
+ * `runs` counts starts minus graceful hand-overs (SIGTERM), so deploys do not count.
+ */
 export const MAX_RUNS = 5;
 /** Transient errors (database hiccups) are retried this many times per batch before failing. */
 const STEP_RETRIES = 3;
@@ -56,8 +59,9 @@ export async function runTask(taskId: string, opts: RunOptions): Promise<RunOutc
 
   const state = { cancel: task.cancelRequestedAt !== null, lost: false };
   const heartbeatMs = Math.min(1_000, Math.floor(opts.leaseMs / 3));
+  let beat: Promise<void> = Promise.resolve();
   const heartbeat = setInterval(() => {
-    void db.task
+    beat = db.task
       .updateMany({
         where: { id: taskId, status: "running", leaseOwner: opts.workerId },
         data: { leaseUntil: new Date(Date.now() + opts.leaseMs) },
@@ -71,6 +75,11 @@ export async function runTask(taskId: string, opts: RunOptions): Promise<RunOutc
       })
       .catch((err: unknown) => logger.warn({ ...log, err }, "task heartbeat failed"));
   }, heartbeatMs);
+  /** Stops renewing the lease; resolves once no renewal is in flight (it could land after a release). */
+  const stopHeartbeat = async () => {
+    clearInterval(heartbeat);
+    await beat;
+  };
 
   let progress: Progress = { cursor: task.cursor, done: task.doneCount, result: (task.result ?? {}) as TaskResult };
   const interrupted = () => state.cancel || state.lost || opts.shutdown.aborted;
@@ -117,9 +126,11 @@ export async function runTask(taskId: string, opts: RunOptions): Promise<RunOutc
       if (state.lost) return "released";
       if (state.cancel) return await finish(task, "cancelled", {}, opts);
       if (opts.shutdown.aborted) {
+        await stopHeartbeat();
+        // Lease given back, and this run not counted: only runs that died count towards MAX_RUNS.
         await db.task.updateMany({
           where: { id: taskId, leaseOwner: opts.workerId },
-          data: { leaseUntil: new Date() },
+          data: { leaseUntil: new Date(), runs: { decrement: 1 } },
         });
         logger.info({ ...log, cursor: progress.cursor }, "worker stopping; task left resumable");
         return "released";
