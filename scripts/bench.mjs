@@ -3,10 +3,10 @@
 // like npm test, then runs each scripts/bench/*.ts in turn and prints their figures.
 //   npm run bench                 every benchmark
 //   npm run bench -- publish      only scripts/bench/publish.ts
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
-import { bold, ensureDependencies, ensurePrismaClient, readDotEnv, root, run, runAsync, step } from "./lib/shell.mjs";
+import { bold, ensureDependencies, ensurePrismaClient, pruneBuildIncludes, readDotEnv, root, run, runAsync, step } from "./lib/shell.mjs";
 
 ensureDependencies();
 const { DEFAULT_DATABASE_URL, DEFAULT_REDIS_URL, dropDatabase, ensureDatabase, ensurePostgres, ensureRedis } = await import("./lib/services.mjs");
@@ -46,10 +46,9 @@ try {
   await ensureDatabase(env.DATABASE_URL);
   ensurePrismaClient(env);
   run("npx", ["prisma", "migrate", "deploy"], { quiet: true, env });
-  const tsconfig = readFileSync(path.join(root, "tsconfig.json"), "utf8");
   step("building (next build)");
   run("npx", ["next", "build"], { quiet: true, env });
-  writeFileSync(path.join(root, "tsconfig.json"), tsconfig);
+  pruneBuildIncludes();
   for (const b of benches) {
     console.log(`\n${bold(`== ${b} ==`)}`);
     await runAsync(process.execPath, ["--import", "tsx", `scripts/bench/${b}.ts`]);

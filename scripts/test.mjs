@@ -7,11 +7,11 @@
 //   npm test                     everything
 //   npm test -- --vitest [files]  only Vitest (optionally some files), skips lint/e2e
 //   npm test -- --e2e [files]     only Playwright
-import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, rmSync } from "node:fs";
 import path from "node:path";
 import { createServer } from "node:net";
 import { randomBytes } from "node:crypto";
-import { bold, ensureDependencies, ensurePrismaClient, fail, green, isDebian, isRoot, readDotEnv, red, root, run, runAsync, step } from "./lib/shell.mjs";
+import { bold, ensureDependencies, ensurePrismaClient, fail, green, isDebian, isRoot, pruneBuildIncludes, readDotEnv, red, root, run, runAsync, step } from "./lib/shell.mjs";
 
 const argv = process.argv.slice(2);
 const mode = argv[0] === "--vitest" ? "vitest" : argv[0] === "--e2e" ? "e2e" : "all";
@@ -95,10 +95,8 @@ try {
     await phase("typecheck", () => runAsync("npx", ["tsc", "--noEmit"]));
   }
   if (mode !== "all" || code === 0) {
-    // next build adds its build folder to tsconfig.json's include list; keep the file as committed.
-    const tsconfig = readFileSync(path.join(root, "tsconfig.json"), "utf8");
     await phase("build", () => runAsync("npx", ["next", "build"], { env: { NODE_ENV: "production" } }));
-    writeFileSync(path.join(root, "tsconfig.json"), tsconfig);
+    pruneBuildIncludes();
     if (mode !== "e2e") await phase("vitest", () => runAsync("npx", ["vitest", "run", ...files]));
     if (mode !== "vitest") await phase("e2e (playwright)", () => runAsync("npx", ["playwright", "test", ...files]));
   }

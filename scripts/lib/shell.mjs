@@ -111,3 +111,17 @@ export function ensurePrismaClient(env) {
   run("npx", ["prisma", "generate"], { quiet: true, env });
   writeFileSync(stamp, want);
 }
+
+/**
+ * `next build` adds its build folder's type globs to tsconfig.json. Test and bench builds use
+ * throwaway folders (.next-test-*, .next-bench-*), so their entries are removed again; this
+ * filters rather than restores, so concurrent runs cannot resurrect each other's entries.
+ */
+export function pruneBuildIncludes() {
+  const file = path.join(root, "tsconfig.json");
+  const config = JSON.parse(readFileSync(file, "utf8"));
+  const include = (config.include ?? []).filter((p) => !/^\.next-[^/]+\//.test(p));
+  if (include.length === (config.include ?? []).length) return;
+  config.include = include;
+  writeFileSync(file, JSON.stringify(config, null, 2) + "\n");
+}
