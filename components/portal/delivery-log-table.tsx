@@ -5,7 +5,7 @@ import { DeliveryStatusBadge } from "./delivery-status";
 /** One row per delivery; a row (or its button) opens the attempt inspector. */
 export function DeliveryLogTable({ rows, onOpen }: { rows: DeliveryLogRow[]; onOpen: (id: string) => void }) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+    <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white">
       <table className="w-full min-w-[48rem] text-left text-sm">
         <caption className="sr-only">Deliveries, newest first</caption>
         <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-600">

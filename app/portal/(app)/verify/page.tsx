@@ -45,10 +45,10 @@ function Verify() {
       </section>
       <div className="mb-4 flex flex-wrap items-end gap-4">
         {endpoints.data && endpoints.data.data.length > 0 && (
-          <label className="space-y-1 text-sm">
+          <label className="w-full min-w-0 space-y-1 text-sm sm:w-auto">
             <span className="block font-medium">For endpoint</span>
             <select
-              className="rounded-md border border-slate-300 bg-white px-2 py-2 text-sm"
+              className="w-full max-w-full truncate rounded-md border border-slate-300 bg-white px-2 py-2 text-sm sm:w-auto sm:max-w-md"
               value={endpointId ?? ""}
               onChange={(e) => router.replace(`/portal/verify?endpoint=${e.target.value}`, { scroll: false })}
             >
@@ -60,7 +60,7 @@ function Verify() {
             </select>
           </label>
         )}
-        <dl className="grid grid-cols-[auto_1fr] gap-x-3 text-xs text-slate-700">
+        <dl className="grid min-w-0 grid-cols-[auto_1fr] gap-x-3 break-all text-xs text-slate-700">
           <dt className="font-medium">Signing</dt>
           <dd>{algorithm === "ed25519" ? "ed25519 (v1a), verify with the public key whpk_…" : "HMAC-SHA256 (v1), with the secret whsec_…"}</dd>
           <dt className="font-medium">Headers</dt>
@@ -73,7 +73,7 @@ function Verify() {
         </dl>
       </div>
       <Tabs label="Language" tabs={snippets.map((s) => ({ key: s.language, label: s.label }))} selected={current.language} onSelect={setLanguage}>
-        <p className="mb-2 text-sm text-slate-600">
+        <p className="mb-2 break-words text-sm text-slate-600">
           {current.dependencies ? `Needs: ${current.dependencies}. ` : "Standard library only. "}Run: <code className="text-xs">{current.run}</code>. Set{" "}
           <code>WEBHOOK_SECRET</code> to the endpoint&apos;s {algorithm === "ed25519" ? "public key" : "secret"} (on the endpoint page).
         </p>
