@@ -21,7 +21,11 @@ describe("clean-up of expired data", () => {
     endpointId = (await t.api("POST", `/app/${appId}/endpoint`, { url: "https://example.com/hook" })).body.id;
   });
 
-  async function messageWithDelivery(at: number, retentionDays: number, delivery: { status: "failed" | "succeeded"; deadAt?: Date }) {
+  async function messageWithDelivery(
+    at: number,
+    retentionDays: number,
+    delivery: { status: "failed" | "succeeded"; deadAt?: Date },
+  ) {
     const msgId = newId("message", at);
     const dlvId = newId("delivery", at);
     await t.db.message.create({
@@ -87,30 +91,62 @@ describe("clean-up of expired data", () => {
       ],
     });
     const token = await t.db.portalToken.create({
-      data: { id: newId("portalToken"), applicationId: appId, hash: newId("portalToken"), expiresAt: new Date(Date.now() + DAY) },
+      data: {
+        id: newId("portalToken"),
+        applicationId: appId,
+        hash: newId("portalToken"),
+        expiresAt: new Date(Date.now() + DAY),
+      },
     });
     await t.db.portalSession.createMany({
       data: [
-        { id: newId("portalSession"), tokenId: token.id, applicationId: appId, hash: newId("portalSession"), expiresAt: new Date(Date.now() - 2 * DAY) },
-        { id: newId("portalSession"), tokenId: token.id, applicationId: appId, hash: newId("portalSession"), expiresAt: new Date(Date.now() - HOUR) },
+        {
+          id: newId("portalSession"),
+          tokenId: token.id,
+          applicationId: appId,
+          hash: newId("portalSession"),
+          expiresAt: new Date(Date.now() - 2 * DAY),
+        },
+        {
+          id: newId("portalSession"),
+          tokenId: token.id,
+          applicationId: appId,
+          hash: newId("portalSession"),
+          expiresAt: new Date(Date.now() - HOUR),
+        },
       ],
     });
 
     const counts = await cleanupExpired({ deadLetterRetentionDays: 30 });
     expect(counts.idempotencyRecords).toBeGreaterThanOrEqual(1);
-    expect((await t.db.idempotencyRecord.findMany({ where: { environmentId: env } })).map((r) => r.key)).toEqual(["fresh"]);
-    expect((await t.db.eventIdClaim.findMany({ where: { environmentId: env } })).map((r) => r.eventId)).toEqual(["fresh"]);
+    expect((await t.db.idempotencyRecord.findMany({ where: { environmentId: env } })).map((r) => r.key)).toEqual([
+      "fresh",
+    ]);
+    expect((await t.db.eventIdClaim.findMany({ where: { environmentId: env } })).map((r) => r.eventId)).toEqual([
+      "fresh",
+    ]);
     // The session that expired an hour ago stays a while, so the portal can still say "expired".
     expect(await t.db.portalSession.count({ where: { applicationId: appId } })).toBe(1);
   });
 
   it("keeps a dead letter's full context for the retention period, then drops the attempt bodies", async () => {
-    const recent = await messageWithDelivery(Date.now() - 20 * DAY, 90, { status: "failed", deadAt: new Date(Date.now() - 20 * DAY) });
-    const expired = await messageWithDelivery(Date.now() - 31 * DAY, 90, { status: "failed", deadAt: new Date(Date.now() - 31 * DAY) });
+    const recent = await messageWithDelivery(Date.now() - 20 * DAY, 90, {
+      status: "failed",
+      deadAt: new Date(Date.now() - 20 * DAY),
+    });
+    const expired = await messageWithDelivery(Date.now() - 31 * DAY, 90, {
+      status: "failed",
+      deadAt: new Date(Date.now() - 31 * DAY),
+    });
     await cleanupExpired({ deadLetterRetentionDays: 30 });
     const a = (dlvId: string) => t.db.attempt.findFirstOrThrow({ where: { deliveryId: dlvId } });
     expect(await a(recent.dlvId)).toMatchObject({ requestBody: '{"secret":"data"}', responseBody: "oops" });
-    expect(await a(expired.dlvId)).toMatchObject({ requestBody: null, responseBody: null, responseStatus: 500, status: "fail" });
+    expect(await a(expired.dlvId)).toMatchObject({
+      requestBody: null,
+      responseBody: null,
+      responseStatus: 500,
+      status: "fail",
+    });
     expect(await t.db.delivery.findUniqueOrThrow({ where: { id: expired.dlvId } })).toMatchObject({ status: "failed" });
   });
 
@@ -121,6 +157,8 @@ describe("clean-up of expired data", () => {
     expect((await t.db.message.findUniqueOrThrow({ where: { id: keep.msgId } })).payload).toEqual({ secret: "data" });
     expect((await t.db.message.findUniqueOrThrow({ where: { id: drop.msgId } })).payload).toBeNull();
     expect((await t.db.attempt.findFirstOrThrow({ where: { messageId: drop.msgId } })).requestBody).toBeNull();
-    expect((await t.db.attempt.findFirstOrThrow({ where: { messageId: keep.msgId } })).requestBody).toBe('{"secret":"data"}');
+    expect((await t.db.attempt.findFirstOrThrow({ where: { messageId: keep.msgId } })).requestBody).toBe(
+      '{"secret":"data"}',
+    );
   });
 });

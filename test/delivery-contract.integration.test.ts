@@ -42,7 +42,12 @@ describe("delivery contract", () => {
       const secret = generateWebhookSecret();
       const ep = await makeEndpoint(t.api, appId, { url: rx.url, secret });
       expect(ep.secret).toBe(secret);
-      const msgId = await publish(t.api, appId, { orderId: "o_1", amount: 4200, note: "naïve ☕" }, { previous: { amount: 4000 } });
+      const msgId = await publish(
+        t.api,
+        appId,
+        { orderId: "o_1", amount: 4200, note: "naïve ☕" },
+        { previous: { amount: 4000 } },
+      );
       await rx.waitFor(1);
       const r = rx.received[0]!;
 
@@ -69,27 +74,35 @@ describe("delivery contract", () => {
       expect(() => new StandardWebhook(generateWebhookSecret()).verify(r.body, signatureHeaders(r))).toThrow();
 
       // The attempt record holds exactly what was sent.
-      const [a] = await waitUntil("the attempt record", () => attempts(msgId, ep.id), (x) => x.length === 1);
-      expect(a).toMatchObject({ status: "success", responseStatus: 200, triggerType: "scheduled", requestBody: r.body });
+      const [a] = await waitUntil(
+        "the attempt record",
+        () => attempts(msgId, ep.id),
+        (x) => x.length === 1,
+      );
+      expect(a).toMatchObject({
+        status: "success",
+        responseStatus: 200,
+        triggerType: "scheduled",
+        requestBody: r.body,
+      });
       expect((a!.requestHeaders as Record<string, string>)["webhook-signature"]).toBe(r.headers["webhook-signature"]);
       expect(a!.responseBody).toBe("ok");
       expect(await delivery(msgId, ep.id)).toMatchObject({ status: "succeeded", attemptCount: 1, lastStatusCode: 200 });
     });
 
     it("sends the published payload verbatim to applications in raw format", async () => {
-
-      const appId = await makeApp(t.api);
       const rawApp = await makeApp(t.api, { payloadFormat: "raw" });
       const rx = await receiver();
       const ep = await makeEndpoint(t.api, rawApp, { url: rx.url });
       await publish(t.api, rawApp, { orderId: "o_raw", items: [1, 2] });
       await rx.waitFor(1);
       expect(JSON.parse(rx.received[0]!.body)).toEqual({ orderId: "o_raw", items: [1, 2] });
-      expect(new StandardWebhook(ep.secret).verify(rx.received[0]!.body, signatureHeaders(rx.received[0]!))).toBeTruthy();
+      expect(
+        new StandardWebhook(ep.secret).verify(rx.received[0]!.body, signatureHeaders(rx.received[0]!)),
+      ).toBeTruthy();
     });
 
     it("signs with both secrets during a rotation, space-separated; each secret verifies", async () => {
-
       const appId = await makeApp(t.api);
       const rx = await receiver();
       const ep = await makeEndpoint(t.api, appId, { url: rx.url });
@@ -110,7 +123,6 @@ describe("delivery contract", () => {
     });
 
     it("signs ed25519 endpoints with v1a, verifiable with the public key only", async () => {
-
       const appId = await makeApp(t.api);
       const rx = await receiver();
       const ep = await makeEndpoint(t.api, appId, { url: rx.url, signing: "ed25519" });
@@ -122,15 +134,18 @@ describe("delivery contract", () => {
       expect(scheme).toBe("v1a");
       const content = Buffer.from(`${r.headers["webhook-id"]}.${r.headers["webhook-timestamp"]}.${r.body}`);
       expect(verify(null, content, ed25519PublicKey(ep.secret), Buffer.from(sig!, "base64"))).toBe(true);
-      expect(verify(null, Buffer.from(content.toString() + " "), ed25519PublicKey(ep.secret), Buffer.from(sig!, "base64"))).toBe(false);
+      expect(
+        verify(null, Buffer.from(content.toString() + " "), ed25519PublicKey(ep.secret), Buffer.from(sig!, "base64")),
+      ).toBe(false);
     });
 
     it("sends the endpoint's custom headers, never lets them replace Herald's, and redacts credentials in the log", async () => {
-
       const appId = await makeApp(t.api);
       const rx = await receiver();
       const ep = await makeEndpoint(t.api, appId, { url: rx.url });
-      const bad = await t.api("PUT", `/app/${appId}/endpoint/${ep.id}/headers`, { headers: { "Webhook-Signature": "forged" } });
+      const bad = await t.api("PUT", `/app/${appId}/endpoint/${ep.id}/headers`, {
+        headers: { "Webhook-Signature": "forged" },
+      });
       expect(bad.status).toBe(422);
       const ok = await t.api("PUT", `/app/${appId}/endpoint/${ep.id}/headers`, {
         headers: { "X-Tenant": "acme", Authorization: "Bearer s3cret" },
@@ -139,7 +154,11 @@ describe("delivery contract", () => {
       const msgId = await publish(t.api, appId, { headers: true });
       await rx.waitFor(1);
       expect(rx.received[0]!.headers).toMatchObject({ "x-tenant": "acme", authorization: "Bearer s3cret" });
-      const [a] = await waitUntil("the attempt record", () => attempts(msgId, ep.id), (x) => x.length === 1);
+      const [a] = await waitUntil(
+        "the attempt record",
+        () => attempts(msgId, ep.id),
+        (x) => x.length === 1,
+      );
       expect(a!.requestHeaders).toMatchObject({ "x-tenant": "acme", authorization: "[redacted]", "webhook-id": msgId });
     });
   });
@@ -150,38 +169,55 @@ describe("delivery contract", () => {
       const rx = await receiver(answers(410));
       const ep = await makeEndpoint(t.api, appId, { url: rx.url });
       const msgId = await publish(t.api, appId, { gone: true });
-      const d = await waitUntil("the delivery to be dead-lettered", () => delivery(msgId, ep.id), (x) => x.status === "failed");
+      const d = await waitUntil(
+        "the delivery to be dead-lettered",
+        () => delivery(msgId, ep.id),
+        (x) => x.status === "failed",
+      );
       expect(d).toMatchObject({ deadReason: "http_410", nextAttemptAt: null, lastStatusCode: 410 });
       const after = await waitUntil(
         "the endpoint to be disabled",
         () => t.api("GET", `/app/${appId}/endpoint/${ep.id}`),
         (r) => r.body.state === "disabled",
       );
-      expect(after.body).toMatchObject({ disabled: true, state: "disabled", disabledReason: expect.stringMatching(/410/) });
+      expect(after.body).toMatchObject({
+        disabled: true,
+        state: "disabled",
+        disabledReason: expect.stringMatching(/410/),
+      });
       // New messages are not sent to it any more.
       await publish(t.api, appId, { after: "gone" });
       expect(await t.db.delivery.count({ where: { endpointId: ep.id } })).toBe(1);
     });
 
-    it.each([400, 401, 404, 422])("HTTP %i is not retried: straight to the dead letter after one attempt", async (status) => {
-
-      const appId = await makeApp(t.api);
-      const rx = await receiver(answers(status));
-      const ep = await makeEndpoint(t.api, appId, { url: rx.url });
-      const msgId = await publish(t.api, appId, { status });
-      const d = await waitUntil("dead letter", () => delivery(msgId, ep.id), (x) => x.status === "failed");
-      expect(d).toMatchObject({ deadReason: `http_${status}`, nextAttemptAt: null, attemptCount: 1 });
-      expect(await attempts(msgId, ep.id)).toHaveLength(1);
-      expect(rx.received).toHaveLength(1);
-    });
+    it.each([400, 401, 404, 422])(
+      "HTTP %i is not retried: straight to the dead letter after one attempt",
+      async (status) => {
+        const appId = await makeApp(t.api);
+        const rx = await receiver(answers(status));
+        const ep = await makeEndpoint(t.api, appId, { url: rx.url });
+        const msgId = await publish(t.api, appId, { status });
+        const d = await waitUntil(
+          "dead letter",
+          () => delivery(msgId, ep.id),
+          (x) => x.status === "failed",
+        );
+        expect(d).toMatchObject({ deadReason: `http_${status}`, nextAttemptAt: null, attemptCount: 1 });
+        expect(await attempts(msgId, ep.id)).toHaveLength(1);
+        expect(rx.received).toHaveLength(1);
+      },
+    );
 
     it.each([408, 500, 503])("HTTP %i is retried on the schedule (next attempt about 5 s later)", async (status) => {
-
       const appId = await makeApp(t.api);
       const rx = await receiver(answers(status, 200));
       const ep = await makeEndpoint(t.api, appId, { url: rx.url });
       const msgId = await publish(t.api, appId, { status });
-      const d = await waitUntil("the first failure", () => delivery(msgId, ep.id), (x) => x.attemptCount >= 1);
+      const d = await waitUntil(
+        "the first failure",
+        () => delivery(msgId, ep.id),
+        (x) => x.attemptCount >= 1,
+      );
       expect(d.status === "pending" || d.status === "sending" || d.status === "succeeded").toBe(true);
       const [first] = await attempts(msgId, ep.id);
       if (d.status === "pending") {
@@ -189,20 +225,27 @@ describe("delivery contract", () => {
         expect(delay).toBeGreaterThanOrEqual(3_900);
         expect(delay).toBeLessThanOrEqual(6_500);
       }
-      await waitUntil("the retry to succeed", () => delivery(msgId, ep.id), (x) => x.status === "succeeded");
+      await waitUntil(
+        "the retry to succeed",
+        () => delivery(msgId, ep.id),
+        (x) => x.status === "succeeded",
+      );
       const all = await attempts(msgId, ep.id);
       expect(all.map((a) => a.responseStatus)).toEqual([status, 200]);
       expect(new Set(rx.received.map((r) => r.headers["webhook-id"]))).toEqual(new Set([msgId]));
     });
 
     it("does not follow redirects: a 3xx is a failed attempt and the target sees nothing", async () => {
-
       const appId = await makeApp(t.api);
       const target = await receiver();
       const rx = await receiver((_r, res) => void res.writeHead(302, { location: target.url }).end());
       const ep = await makeEndpoint(t.api, appId, { url: rx.url });
       const msgId = await publish(t.api, appId, { redirect: true });
-      const d = await waitUntil("the attempt", () => delivery(msgId, ep.id), (x) => x.attemptCount >= 1);
+      const d = await waitUntil(
+        "the attempt",
+        () => delivery(msgId, ep.id),
+        (x) => x.attemptCount >= 1,
+      );
       expect(d.status).toBe("pending");
       const [a] = await attempts(msgId, ep.id);
       expect(a).toMatchObject({ status: "fail", responseStatus: 302 });
@@ -211,7 +254,6 @@ describe("delivery contract", () => {
     });
 
     it("reads at most 64 KiB of a huge answer and drops the connection (a 1 GB body is never downloaded)", async () => {
-
       const appId = await makeApp(t.api);
       const GB = 1024 ** 3;
       let written = 0;
@@ -231,18 +273,26 @@ describe("delivery contract", () => {
       });
       const ep = await makeEndpoint(t.api, appId, { url: rx.url });
       const msgId = await publish(t.api, appId, { huge: true });
-      const d = await waitUntil("the delivery", () => delivery(msgId, ep.id), (x) => x.status === "succeeded");
+      const d = await waitUntil(
+        "the delivery",
+        () => delivery(msgId, ep.id),
+        (x) => x.status === "succeeded",
+      );
       expect(d.lastStatusCode).toBe(200);
       const [a] = await attempts(msgId, ep.id);
       expect(a!.responseTruncated).toBe(true);
       expect(Buffer.byteLength(a!.responseBody!)).toBe(64 * 1024);
-      await waitUntil("the connection to be dropped", () => Promise.resolve(aborted), (x) => x, 10_000);
+      await waitUntil(
+        "the connection to be dropped",
+        () => Promise.resolve(aborted),
+        (x) => x,
+        10_000,
+      );
       // Only socket buffers' worth was ever sent: the worker stopped reading at 64 KiB.
       expect(written).toBeLessThan(64 * 1024 * 1024);
     });
 
     it("classifies connection errors: refused, TLS", async () => {
-
       const appId = await makeApp(t.api);
       const closed = await receiver();
       const refusedUrl = closed.url;
@@ -255,7 +305,11 @@ describe("delivery contract", () => {
         [refused, "refused"],
         [tls, "tls"],
       ] as const) {
-        await waitUntil(`a ${cls} attempt`, () => attempts(msgId, ep.id), (x) => x.length >= 1);
+        await waitUntil(
+          `a ${cls} attempt`,
+          () => attempts(msgId, ep.id),
+          (x) => x.length >= 1,
+        );
         expect((await attempts(msgId, ep.id))[0]).toMatchObject({ status: "fail", responseStatus: 0, errorClass: cls });
       }
     });
@@ -268,11 +322,19 @@ describe("delivery contract", () => {
       const rx = await receiver((_r, res) => void res.writeHead(status).end());
       const ep = await makeEndpoint(t.api, appId, { url: rx.url });
       const msgId = await publish(t.api, appId, { resend: true });
-      await waitUntil("dead letter", () => delivery(msgId, ep.id), (x) => x.status === "failed");
+      await waitUntil(
+        "dead letter",
+        () => delivery(msgId, ep.id),
+        (x) => x.status === "failed",
+      );
       status = 200;
       const res = await t.api("POST", `/app/${appId}/msg/${msgId}/endpoint/${ep.id}/resend`);
       expect(res.status).toBe(202);
-      const d = await waitUntil("the resend to succeed", () => delivery(msgId, ep.id), (x) => x.status === "succeeded");
+      const d = await waitUntil(
+        "the resend to succeed",
+        () => delivery(msgId, ep.id),
+        (x) => x.status === "succeeded",
+      );
       expect(d).toMatchObject({ deadReason: null, attemptCount: 2 });
       expect(rx.received.map((r) => r.headers["webhook-id"])).toEqual([msgId, msgId]);
       const list = await t.api("GET", `/app/${appId}/attempt/msg/${msgId}`);
@@ -283,16 +345,23 @@ describe("delivery contract", () => {
     });
 
     it("a failed manual attempt leaves a delivered delivery delivered; a paused endpoint refuses resends", async () => {
-
       const appId = await makeApp(t.api);
       let status = 200;
       const rx = await receiver((_r, res) => void res.writeHead(status).end());
       const ep = await makeEndpoint(t.api, appId, { url: rx.url });
       const msgId = await publish(t.api, appId, { resend: 2 });
-      await waitUntil("delivered", () => delivery(msgId, ep.id), (x) => x.status === "succeeded");
+      await waitUntil(
+        "delivered",
+        () => delivery(msgId, ep.id),
+        (x) => x.status === "succeeded",
+      );
       status = 500;
       expect((await t.api("POST", `/app/${appId}/msg/${msgId}/endpoint/${ep.id}/resend`)).status).toBe(202);
-      await waitUntil("the manual attempt", () => attempts(msgId, ep.id), (x) => x.length === 2);
+      await waitUntil(
+        "the manual attempt",
+        () => attempts(msgId, ep.id),
+        (x) => x.length === 2,
+      );
       expect(await delivery(msgId, ep.id)).toMatchObject({ status: "succeeded", attemptCount: 2 });
       expect((await t.api("PATCH", `/app/${appId}/endpoint/${ep.id}`, { disabled: true })).status).toBe(200);
       const refused = await t.api("POST", `/app/${appId}/msg/${msgId}/endpoint/${ep.id}/resend`);
@@ -303,7 +372,6 @@ describe("delivery contract", () => {
 
   describe("metrics", () => {
     it("serves Prometheus metrics at /metrics on the web process", async () => {
-      const appId = await makeApp(t.api);
       const res = await fetch(`${process.env.HERALD_TEST_BASE_URL}/metrics`);
       expect(res.status).toBe(200);
       expect(res.headers.get("content-type")).toMatch(/text\/plain/);

@@ -15,10 +15,8 @@ import { makeApp, makeEndpoint, publish, waitUntil } from "./helpers/delivery";
 
 type Receiver = Awaited<ReturnType<typeof startReceiver>>;
 
-const slowly =
-  (ms: number) =>
-  (_r: Received, res: ServerResponse) =>
-    void setTimeout(() => res.writeHead(200).end("ok"), ms);
+const slowly = (ms: number) => (_r: Received, res: ServerResponse) =>
+  void setTimeout(() => res.writeHead(200).end("ok"), ms);
 
 describe("delivery under faults", () => {
   let s: Stack;
@@ -58,12 +56,32 @@ describe("delivery under faults", () => {
    * nothing arrived that the database does not know about.
    */
   async function expectDatabaseAgreesWithReceiver(appId: string, endpoints: string[], rx: Receiver, count: number) {
-    await waitUntil(
-      `all ${count} deliveries to succeed`,
-      () => s.db.delivery.count({ where: { applicationId: appId, status: "succeeded" } }),
-      (n) => n === count,
-      120_000,
-    );
+    try {
+      await waitUntil(
+        `all ${count} deliveries to succeed`,
+        () => s.db.delivery.count({ where: { applicationId: appId, status: "succeeded" } }),
+        (n) => n === count,
+        120_000,
+      );
+    } catch (e) {
+      // Say where the stragglers are, for whoever has to debug this.
+      const stuck = await s.db.delivery.findMany({
+        where: { applicationId: appId, status: { not: "succeeded" } },
+        take: 5,
+      });
+      const redis = new Redis(process.env.REDIS_URL ?? "redis://127.0.0.1:6379");
+      for (const d of stuck) {
+        const keys = await redis.keys(`${s.prefix}*${d.id}*`);
+        const parked = await redis.zscore(`${s.prefix}:gate:${d.endpointId}:parked`, `${d.id}:scheduled`);
+        const attempts = await s.db.attempt.findMany({
+          where: { deliveryId: d.id },
+          select: { status: true, errorClass: true, createdAt: true },
+        });
+        console.error(JSON.stringify({ delivery: d, keys, parked, attempts, now: new Date() }));
+      }
+      redis.disconnect();
+      throw e;
+    }
     expect(await s.db.delivery.count({ where: { applicationId: appId } })).toBe(count);
     const pathOf = new Map(endpoints.map((id, i) => [id, `/webhook/${i}`]));
     const seen = new Map<string, number>(); // path|webhook-id|signature -> receipts
@@ -71,7 +89,10 @@ describe("delivery under faults", () => {
       const key = `${r.path}|${r.headers["webhook-id"]}|${r.headers["webhook-signature"]}`;
       seen.set(key, (seen.get(key) ?? 0) + 1);
     }
-    const deliveries = await s.db.delivery.findMany({ where: { applicationId: appId }, select: { messageId: true, endpointId: true } });
+    const deliveries = await s.db.delivery.findMany({
+      where: { applicationId: appId },
+      select: { messageId: true, endpointId: true },
+    });
     const receivedIds = new Set(rx.received.map((r) => `${r.path}|${r.headers["webhook-id"]}`));
     for (const d of deliveries) expect(receivedIds.has(`${pathOf.get(d.endpointId)}|${d.messageId}`)).toBe(true);
     expect(receivedIds.size).toBe(count);
@@ -96,7 +117,14 @@ describe("delivery under faults", () => {
     const { rx, appId, endpoints } = await fanOut(1, undefined);
     const msgId = newId("message");
     await s.db.message.create({
-      data: { id: msgId, environmentId: s.environmentId, applicationId: appId, eventType: "order.paid", payload: { lost: true }, channels: [] },
+      data: {
+        id: msgId,
+        environmentId: s.environmentId,
+        applicationId: appId,
+        eventType: "order.paid",
+        payload: { lost: true },
+        channels: [],
+      },
     });
     await s.db.delivery.create({
       data: {
@@ -136,7 +164,9 @@ describe("delivery under faults", () => {
     worker = s.startWorker();
     await rx.waitFor(100, 60_000);
     await s.stopWorker("SIGKILL");
-    const unfinished = await s.db.delivery.count({ where: { applicationId: appId, status: { in: ["pending", "sending"] } } });
+    const unfinished = await s.db.delivery.count({
+      where: { applicationId: appId, status: { in: ["pending", "sending"] } },
+    });
     expect(unfinished).toBeGreaterThan(1500);
     expect(await s.db.delivery.count({ where: { applicationId: appId, status: "sending" } })).toBeGreaterThan(0);
     worker = s.startWorker();

@@ -4,7 +4,7 @@ import { env } from "../lib/env";
 import { logger } from "../lib/logger";
 import { addressPolicy } from "../lib/services";
 import { createRedis, queuePrefix } from "../lib/queue/connection";
-import { queue } from "../lib/queue/catalog";
+import { catalog, queue } from "../lib/queue/catalog";
 import { createDeliveryEngine } from "../lib/delivery/engine";
 import { newSweepState, sweepDeliveries } from "../lib/delivery/sweep-deliveries";
 import { cleanupExpired } from "../lib/delivery/cleanup-expired";
@@ -16,9 +16,10 @@ import type { Stoppable } from "./index";
 
 // Delivery consumers: a BullMQ worker on the "deliveries" queue whose concurrency
 // (HERALD_WORKER_CONCURRENCY) is far above the per-endpoint in-flight cap
-// (HERALD_ENDPOINT_CONCURRENCY), plus the periodic jobs: waking parked deliveries and circuit
-// probes (1 s), the sweeper (HERALD_DELIVERY_SWEEP_MS) and the hourly clean-up. Periodic jobs
-// that must run once per cluster take a Redis lock.
+// (HERALD_ENDPOINT_CONCURRENCY), one on the small "deliveries-resumed" queue (parked deliveries
+// given a slot again), plus the periodic jobs: waking parked deliveries and circuit probes (1 s),
+// the sweeper (HERALD_DELIVERY_SWEEP_MS) and the hourly clean-up. Periodic jobs that must run
+// once per cluster take a Redis lock.
 
 const TICK_MS = 1_000;
 const CLEANUP_MS = 3600_000;
@@ -29,14 +30,15 @@ const SUMMARY_MS = 5_000;
 export async function startDeliveryWorkers(): Promise<Stoppable> {
   const cfg = env();
   const prefix = queuePrefix();
-  const redis = createRedis("worker");
-  const deliveries = queue("deliveries");
+  // The gate's scripts from hundreds of concurrent jobs share writes (auto-pipelining).
+  const redis = createRedis("worker", { enableAutoPipelining: true });
+  const deliveries = queue(catalog.deliver.queue);
 
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const cluster = createClusterCounter(redis, prefix);
   const metrics = createDeliveryMetrics(registry, cluster);
-  registerSharedCollectors(registry, { queue: deliveries, redis, prefix });
+  registerSharedCollectors(registry, { queues: [deliveries, queue(catalog["deliver.resume"].queue)], redis, prefix });
 
   const engine = createDeliveryEngine(
     {
@@ -53,19 +55,34 @@ export async function startDeliveryWorkers(): Promise<Stoppable> {
     { redis, queue: deliveries, metrics },
   );
 
-  const worker = new Worker("deliveries", (job, token) => engine.process(job, token), {
-    connection: createRedis("worker"),
+  const workerOptions = {
     prefix,
-    concurrency: cfg.HERALD_WORKER_CONCURRENCY,
     lockDuration: cfg.HERALD_WORKER_STALLED_MS,
     stalledInterval: cfg.HERALD_WORKER_STALLED_MS,
     maxStalledCount: 1,
-  });
+  };
+  const workers = [
+    new Worker(catalog.deliver.queue, (job, token) => engine.process(job, token), {
+      ...workerOptions,
+      connection: createRedis("worker"),
+      concurrency: cfg.HERALD_WORKER_CONCURRENCY,
+    }),
+    // Parked deliveries given a slot again; never more than the endpoints' caps allow, so small.
+    new Worker(catalog["deliver.resume"].queue, (job, token) => engine.process(job, token), {
+      ...workerOptions,
+      connection: createRedis("worker"),
+      concurrency: Math.max(10, Math.ceil(cfg.HERALD_WORKER_CONCURRENCY / 4)),
+    }),
+  ];
   // BullMQ reports jobs whose keys vanished (Redis flushed, lock lost after a stall) once per job;
   // they are expected under faults and the database is unaffected, so they are summarised.
   const noisy = summarised("delivery worker error");
-  worker.on("error", (err) => noisy(err));
-  worker.on("failed", (job, err) => logger.warn({ err, jobId: job?.id }, "delivery job failed; the sweeper will retry it"));
+  for (const w of workers) {
+    w.on("error", (err) => noisy(err));
+    w.on("failed", (job, err) =>
+      logger.warn({ err, jobId: job?.id }, "delivery job failed; the sweeper will retry it"),
+    );
+  }
 
   const sweepState = newSweepState();
   const timers = [
@@ -97,7 +114,7 @@ export async function startDeliveryWorkers(): Promise<Stoppable> {
     async close() {
       for (const t of timers) t.stop();
       // Stops taking jobs and waits for the ones in flight (their attempts finish and are recorded).
-      await worker.close();
+      await Promise.all(workers.map((w) => w.close()));
       await engine.close();
       await cluster.flush().catch(() => undefined);
       await Promise.all(timers.map((t) => t.idle()));

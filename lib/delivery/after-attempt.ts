@@ -24,13 +24,13 @@ export type AttemptOutcome = {
   attemptId: string;
   attemptedAt: Date;
   outcome: RecordOutcome;
-  /** Jobs parked for the endpoint when its slot was released. */
+  /** Deliveries parked for the endpoint when its slot was released. */
   parked: number;
 };
 
 export type AfterAttemptDeps = {
   metrics: DeliveryMetrics;
-  unparkAndPromote(endpointId: string): Promise<void>;
+  unparkAndResume(endpointId: string): Promise<void>;
   autoDisableAfterMs: number;
   autoDisableMinFailures: number;
 };
@@ -39,10 +39,19 @@ export async function afterAttempt(a: AttemptOutcome, deps: AfterAttemptDeps): P
   const { delivery: d, verdict, next, result, outcome } = a;
   const success = verdict.kind === "success";
   const { metrics } = deps;
-  metrics.attempts.inc({ result: success ? "success" : "fail", error_class: result.errorClass ?? (success ? "none" : "http_status") });
+  metrics.attempts.inc({
+    result: success ? "success" : "fail",
+    error_class: result.errorClass ?? (success ? "none" : "http_status"),
+  });
   metrics.attemptDuration.observe({ result: success ? "success" : "fail" }, result.durationMs / 1000);
   if (outcome.applied) {
-    const o = success ? "succeeded" : next.status === "failed" && d.prevStatus !== "failed" ? "dead_letter" : next.status === "pending" ? "retry_scheduled" : "unchanged";
+    const o = success
+      ? "succeeded"
+      : next.status === "failed" && d.prevStatus !== "failed"
+        ? "dead_letter"
+        : next.status === "pending"
+          ? "retry_scheduled"
+          : "unchanged";
     metrics.delivered(d.trigger === "manual" && !success ? "manual_failed" : o);
   }
 
@@ -80,7 +89,7 @@ export async function afterAttempt(a: AttemptOutcome, deps: AfterAttemptDeps): P
 
     // Parked deliveries flow again once the circuit is closed.
     const circuit = health?.circuitState ?? (success ? "closed" : d.endpoint.circuitState);
-    if (a.parked > 0 && circuit === "closed") await deps.unparkAndPromote(d.endpointId);
+    if (a.parked > 0 && circuit === "closed") await deps.unparkAndResume(d.endpointId);
   } catch (err) {
     logger.warn({ err, deliveryId: d.id }, "after-attempt step failed (the attempt itself is recorded)");
   }

@@ -21,7 +21,10 @@ describe("batcher", () => {
   });
 
   it("rejects every caller of a failed batch", async () => {
-    const b = createBatcher(async (_items: number[]) => Promise.reject(new Error("db down")), { maxBatch: 5, maxConcurrent: 2 });
+    const b = createBatcher(async (_items: number[]) => Promise.reject(new Error("db down")), {
+      maxBatch: 5,
+      maxConcurrent: 2,
+    });
     await expect(Promise.all([b(1), b(2)])).rejects.toThrow("db down");
   });
 });

@@ -9,7 +9,8 @@ export const USER_AGENT = "Herald-Webhooks/1.0";
 export const ENVELOPE_VERSION = 1;
 
 /** Headers that only Herald sets; an endpoint's custom headers can never replace them. */
-const OWN_HEADER = /^(content-type|content-length|user-agent|host|connection|transfer-encoding|webhook-.*|svix-.*|herald-.*)$/i;
+const OWN_HEADER =
+  /^(content-type|content-length|user-agent|host|connection|transfer-encoding|webhook-.*|svix-.*|herald-.*)$/i;
 
 export type MessageForBody = {
   id: string;

@@ -6,7 +6,9 @@ describe("circuit breaker", () => {
   const ago = (ms: number) => new Date(now - ms);
 
   it("lets deliveries through while closed", () => {
-    expect(circuitGate({ circuitState: "closed", circuitOpenedAt: null, failingSince: null }, 30_000, now)).toBe("closed");
+    expect(circuitGate({ circuitState: "closed", circuitOpenedAt: null, failingSince: null }, 30_000, now)).toBe(
+      "closed",
+    );
   });
 
   it("makes deliveries wait while open, then allows a probe after the cool-down", () => {
@@ -16,10 +18,14 @@ describe("circuit breaker", () => {
   });
 
   it("probes a long outage less often, up to a limit", () => {
-    expect(cooldownMs({ circuitState: "open", circuitOpenedAt: null, failingSince: ago(60_000) }, 30_000, now)).toBe(30_000);
-    expect(cooldownMs({ circuitState: "open", circuitOpenedAt: null, failingSince: ago(20 * 60_000) }, 30_000, now)).toBe(5 * 60_000);
-    expect(cooldownMs({ circuitState: "open", circuitOpenedAt: null, failingSince: ago(48 * 3600_000) }, 30_000, now)).toBe(
-      CIRCUIT_COOLDOWN_MAX_MS,
+    expect(cooldownMs({ circuitState: "open", circuitOpenedAt: null, failingSince: ago(60_000) }, 30_000, now)).toBe(
+      30_000,
     );
+    expect(
+      cooldownMs({ circuitState: "open", circuitOpenedAt: null, failingSince: ago(20 * 60_000) }, 30_000, now),
+    ).toBe(5 * 60_000);
+    expect(
+      cooldownMs({ circuitState: "open", circuitOpenedAt: null, failingSince: ago(48 * 3600_000) }, 30_000, now),
+    ).toBe(CIRCUIT_COOLDOWN_MAX_MS);
   });
 });

@@ -26,16 +26,29 @@ export function decideNext(
   platformSchedule: number[] | undefined,
   now: Date,
 ): NextStep {
-  if (verdict.kind === "success") return { status: "succeeded", nextAttemptAt: null, deadReason: null, deadAt: null, failedScheduled: 0 };
+  if (verdict.kind === "success")
+    return { status: "succeeded", nextAttemptAt: null, deadReason: null, deadAt: null, failedScheduled: 0 };
 
   if (d.trigger === "manual") {
     const base = { failedScheduled: 0 };
     switch (d.prevStatus) {
       case "pending":
       case "sending":
-        return { ...base, status: "pending", nextAttemptAt: d.prevNextAt && d.prevStatus === "pending" ? d.prevNextAt : now, deadReason: null, deadAt: null };
+        return {
+          ...base,
+          status: "pending",
+          nextAttemptAt: d.prevNextAt && d.prevStatus === "pending" ? d.prevNextAt : now,
+          deadReason: null,
+          deadAt: null,
+        };
       case "failed":
-        return { ...base, status: "failed", nextAttemptAt: null, deadReason: d.prevDeadReason ?? "exhausted", deadAt: now };
+        return {
+          ...base,
+          status: "failed",
+          nextAttemptAt: null,
+          deadReason: d.prevDeadReason ?? "exhausted",
+          deadAt: now,
+        };
       case "succeeded":
         return { ...base, status: "succeeded", nextAttemptAt: null, deadReason: null, deadAt: null };
       case "canceled":
@@ -44,7 +57,13 @@ export function decideNext(
   }
 
   const failedScheduled = d.scheduledAttempts + 1;
-  const dead = (reason: string): NextStep => ({ status: "failed", nextAttemptAt: null, deadReason: reason, deadAt: now, failedScheduled });
+  const dead = (reason: string): NextStep => ({
+    status: "failed",
+    nextAttemptAt: null,
+    deadReason: reason,
+    deadAt: now,
+    failedScheduled,
+  });
   if (verdict.kind === "gone") return dead("http_410");
   if (verdict.kind === "dead") return dead(verdict.reason);
 
@@ -54,5 +73,11 @@ export function decideNext(
   const delay = verdict.honourRetryAfter
     ? applyRetryAfter(scheduled, parseRetryAfter(result.headers?.["retry-after"], now.getTime()))
     : scheduled;
-  return { status: "pending", nextAttemptAt: new Date(now.getTime() + delay), deadReason: null, deadAt: null, failedScheduled };
+  return {
+    status: "pending",
+    nextAttemptAt: new Date(now.getTime() + delay),
+    deadReason: null,
+    deadAt: null,
+    failedScheduled,
+  };
 }

@@ -2,20 +2,20 @@ import { createHash } from "node:crypto";
 import type { Redis } from "ioredis";
 
 // Per-endpoint admission in Redis, shared by every worker process. Each check is one Lua script,
-// so the decision and its bookkeeping are atomic.
+// so the decision and its bookkeeping are atomic. Members are "<deliveryId>:<trigger>".
 //
-// - In-flight cap: a sorted set of leases (member = job id, score = expiry), so a crashed worker's
-//   leases lapse on their own. A job that finds its endpoint at the cap does not wait inside a
-//   worker slot: it is *parked* (its job id goes into the endpoint's parked set and the job is
-//   delayed for PARK_TIMEOUT). When a lease is released, the releaser pops as many parked jobs as
-//   there are free slots, reserves a short lease for each and promotes them. So a slow endpoint's
-//   backlog waits in Redis, costing nothing, and never holds a global worker slot.
+// - In-flight cap: a sorted set of leases (score = expiry), so a crashed worker's leases lapse on
+//   their own. A job that finds its endpoint at the cap either waits briefly in its process
+//   (lib/delivery/local-slots.ts) or is *parked*: the member goes into the endpoint's parked set
+//   and the job itself completes, so a slow endpoint's backlog waits in Redis, costing nothing,
+//   and never holds the worker's slots. When a slot frees up, parked members are popped into it
+//   (each with a short reserved lease) and resumed through the small "deliver.resume" queue.
 // - Throttle: a GCRA "theoretical arrival time" per endpoint. A job reserves the next free slot;
 //   when that is in the future the job is delayed exactly until then (one move per job, however
 //   long the backlog), and admitted without a second reservation when it comes back.
 // - Circuit probe: a token so that only one probe is in flight for a half-open endpoint.
 
-/** Reservation given to a popped parked job until it comes back to claim its slot. */
+/** Reservation given to a popped parked member until its resumed job claims the slot. */
 const RESERVATION_MS = 10_000;
 /** A job back from a throttle delay later than this reserves a new slot. */
 const SLOT_STALE_MS = 60_000;
@@ -28,9 +28,9 @@ local now = tonumber(ARGV[1])
 local cap = tonumber(ARGV[2])
 local member = ARGV[4]
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
-local reserved = redis.call('ZREM', KEYS[1], member) == 1
--- First come, first served: while others are parked, newcomers queue behind them.
-if redis.call('ZCARD', KEYS[1]) >= cap or (not reserved and redis.call('ZCARD', KEYS[2]) > 0) then
+-- A popped parked job comes back holding a reservation: it becomes its lease below.
+redis.call('ZREM', KEYS[1], member)
+if redis.call('ZCARD', KEYS[1]) >= cap then
   if ARGV[8] ~= '1' then return {3, 0} end
   redis.call('ZADD', KEYS[2], 'NX', now, member)
   redis.call('SADD', KEYS[4], ARGV[7])
@@ -50,8 +50,8 @@ redis.call('PEXPIRE', KEYS[1], math.ceil(tonumber(ARGV[3]) - now) + 1000)
 return {0, 0}
 `;
 
-// Returns {parked count, popped job ids...}; pops into the free slots only when asked (after a
-// success: the circuit is closed, so the parked jobs can go).
+// Frees a lease (and the probe token it held). Returns {parked count, popped members...}: when
+// asked to wake (the circuit is closed), parked members are popped into the free slots.
 const RELEASE = `
 local now = tonumber(ARGV[3])
 redis.call('ZREM', KEYS[1], ARGV[1])
@@ -70,6 +70,15 @@ if ARGV[4] == '1' and out[1] > 0 then
   end
 end
 return out
+`;
+
+// Moves a lease from the member whose request ended to the next one waiting in the same process.
+const HAND_OVER = `
+redis.call('ZREM', KEYS[1], ARGV[1])
+if ARGV[3] == '1' and redis.call('GET', KEYS[2]) == ARGV[1] then redis.call('DEL', KEYS[2]) end
+redis.call('ZADD', KEYS[1], ARGV[4], ARGV[2])
+redis.call('PEXPIRE', KEYS[1], math.ceil(tonumber(ARGV[4]) - tonumber(ARGV[5])) + 1000)
+return 1
 `;
 
 const UNPARK = `
@@ -107,6 +116,13 @@ function script(lua: string) {
 const admitScript = script(ADMIT);
 const releaseScript = script(RELEASE);
 const unparkScript = script(UNPARK);
+const handOverScript = script(HAND_OVER);
+
+export const memberOf = (deliveryId: string, trigger: "scheduled" | "manual") => `${deliveryId}:${trigger}`;
+export function parseMember(member: string): { deliveryId: string; trigger: "scheduled" | "manual" } {
+  const i = member.lastIndexOf(":");
+  return { deliveryId: member.slice(0, i), trigger: member.slice(i + 1) === "manual" ? "manual" : "scheduled" };
+}
 
 export type Admission = { kind: "go" } | { kind: "full" } | { kind: "park" } | { kind: "throttle"; at: number };
 
@@ -119,8 +135,8 @@ export function createEndpointGate(redis: Redis, prefix: string, cap: number) {
   return {
     cap,
     /**
-     * Take an in-flight slot for `member` (a job id). Otherwise: "full" (or, with `parkIfFull`,
-     * "park": the member is now in the parked set), or "throttle" with the reserved slot time.
+     * Take an in-flight slot for `member`. Otherwise: "full" (or, with `parkIfFull`, "park": the
+     * member is now in the parked set), or "throttle" with the reserved slot time.
      */
     async admit(input: {
       endpointId: string;
@@ -153,8 +169,8 @@ export function createEndpointGate(redis: Redis, prefix: string, cap: number) {
     },
 
     /**
-     * Give the slot back. Returns how many jobs are parked for the endpoint and, when `wake` is
-     * set, the parked job ids popped into the free slots (reserved for them; promote them).
+     * Give the slot back. Returns how many members are parked for the endpoint and, when `wake`
+     * is set, the members popped into the free slots (reserved for them: resume them).
      */
     async release(
       endpointId: string,
@@ -170,7 +186,17 @@ export function createEndpointGate(redis: Redis, prefix: string, cap: number) {
       return { parked, popped };
     },
 
-    /** Pop up to the free slots (or `max`) of parked job ids, each with a reserved slot. */
+    /** Gives the slot of `from` (whose request ended) to `to`, waiting in the same process. */
+    async handOver(endpointId: string, from: string, to: string, probe: boolean, leaseMs: number): Promise<void> {
+      const now = Date.now();
+      await handOverScript(
+        redis,
+        [k(endpointId, "inflight"), k(endpointId, "probe")],
+        [from, to, probe ? "1" : "0", now + leaseMs, now],
+      );
+    },
+
+    /** Pop up to the free slots (or `max`) of parked members, each with a reserved slot. */
     async unpark(endpointId: string, max = -1): Promise<string[]> {
       const now = Date.now();
       return (await unparkScript(
@@ -180,17 +206,20 @@ export function createEndpointGate(redis: Redis, prefix: string, cap: number) {
       )) as string[];
     },
 
-    /** Park a job id without an admission check (its endpoint's circuit is open). */
+    /** Park a member without an admission check (its endpoint's circuit is open). */
     async park(endpointId: string, member: string): Promise<void> {
       await redis.multi().zadd(k(endpointId, "parked"), "NX", Date.now(), member).sadd(parkedIndex, endpointId).exec();
     },
 
-    /** Put a job id back at the front of the parked set (a promotion that could not happen yet). */
-    async repark(endpointId: string, member: string): Promise<void> {
-      await redis.multi().zadd(k(endpointId, "parked"), "NX", 0, member).sadd(parkedIndex, endpointId).exec();
+    /** Is this member parked (the sweeper's check before re-enqueuing a delivery)? */
+    async parkedMembers(items: { endpointId: string; member: string }[]): Promise<boolean[]> {
+      if (items.length === 0) return [];
+      const p = redis.pipeline();
+      for (const i of items) p.zscore(k(i.endpointId, "parked"), i.member);
+      return ((await p.exec()) ?? []).map(([err, score]) => !err && score !== null);
     },
 
-    /** Become the single probe of a half-open endpoint. */
+    /** Become the single probe of a half-open endpoint (`member` holds the token). */
     async tryProbe(endpointId: string, member: string, ttlMs: number): Promise<boolean> {
       return (await redis.set(k(endpointId, "probe"), member, "PX", ttlMs, "NX")) === "OK";
     },

@@ -1,4 +1,4 @@
-import { DelayedError, Job, type Queue } from "bullmq";
+import { DelayedError, type Job, type Queue } from "bullmq";
 import type { Redis } from "ioredis";
 import { db } from "../db";
 import { newId } from "../ids";
@@ -14,7 +14,9 @@ import { circuitGate } from "./circuit-breaker";
 import { claimDeliveries, unclaimDeliveries, type ClaimedDelivery, type ClaimRequest } from "./claim-deliveries";
 import { classify } from "./classify-response";
 import { decideNext } from "./decide-next";
-import { createEndpointGate, type Admission } from "./endpoint-gate";
+import { createEndpointGate, memberOf, parseMember, type Admission } from "./endpoint-gate";
+import { enqueueResumed } from "./enqueue-deliveries";
+import { createLocalSlots, LOCAL_WAIT_MS } from "./local-slots";
 import { createWebhookClient } from "./http-client";
 import { afterAttempt } from "./after-attempt";
 import { recordAttempts } from "./record-attempts";
@@ -24,16 +26,12 @@ import { recordAttempts } from "./record-attempts";
 // (retry timer, endpoint health, operational webhooks, waking parked jobs). Database work of
 // concurrent jobs is batched; a job never waits for another endpoint.
 
-/** A parked job wakes up by itself after this long if nobody promotes it earlier. */
-export const PARK_TIMEOUT_MS = 5 * 60_000;
 /** A claim's lease outlives the longest possible attempt by this much. */
 export const LEASE_MARGIN_MS = 10_000;
 
-/** How long a job may wait inside this process for a slot of an endpoint at its cap before parking. */
-export const LOCAL_WAIT_MS = 250;
-
 const BATCH = { maxBatch: 100, maxConcurrent: 4 };
-const PROMOTE_TRIES = 3;
+/** A throttle slot this close is waited for inside the job rather than through the delayed queue. */
+const THROTTLE_LOCAL_WAIT_MS = 250;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
 
 export type EngineConfig = {
@@ -51,7 +49,10 @@ export type EngineConfig = {
 
 export type DeliveryEngine = ReturnType<typeof createDeliveryEngine>;
 
-export function createDeliveryEngine(cfg: EngineConfig, deps: { redis: Redis; queue: Queue; metrics: DeliveryMetrics }) {
+export function createDeliveryEngine(
+  cfg: EngineConfig,
+  deps: { redis: Redis; queue: Queue; metrics: DeliveryMetrics },
+) {
   const leaseMs = cfg.connectTimeoutMs + cfg.requestTimeoutMs + LEASE_MARGIN_MS;
   const client = createWebhookClient({
     policy: cfg.policy,
@@ -63,44 +64,32 @@ export function createDeliveryEngine(cfg: EngineConfig, deps: { redis: Redis; qu
   const unclaim = createBatcher(unclaimDeliveries, BATCH);
   const record = createBatcher(recordAttempts, BATCH);
   const { metrics } = deps;
+  const local = createLocalSlots(cfg.endpointConcurrency);
 
   async function later(job: Job, token: string | undefined, at: number): Promise<never> {
     await job.moveToDelayed(at, token);
     throw new DelayedError();
   }
 
-  /** Moves parked (delayed) jobs that were given a slot to the front of the queue. */
-  async function promote(endpointId: string, ids: string[]) {
-    for (const id of ids) {
-      for (let tries = 0; tries < PROMOTE_TRIES; tries++) {
-        try {
-          await new Job(deps.queue, "deliver", {}, {}, id).promote();
-          break;
-        } catch {
-          // Not delayed: still on its way into the delayed set (retry), running (it will park
-          // again: put it back in line), or gone (nothing to wake).
-          const state = await deps.queue.getJobState(id).catch(() => "unknown");
-          if (state === "delayed") continue;
-          if (state === "active") await gate.repark(endpointId, id);
-          break;
-        }
-      }
-    }
+  /** Parked members that were given a slot go back through the small resume queue. */
+  async function resume(members: string[]) {
+    if (members.length > 0) await enqueueResumed(members.map(parseMember));
   }
 
-  /** Wakes parked jobs of an endpoint into the slots that are free (or just `max`). */
-  async function unparkAndPromote(endpointId: string, max = -1) {
-    await promote(endpointId, await gate.unpark(endpointId, max));
+  /** Wakes parked members of an endpoint into the slots that are free (or just `max`). */
+  async function unparkAndResume(endpointId: string, max = -1) {
+    await resume(await gate.unpark(endpointId, max));
   }
 
-  async function park(job: Job, token: string | undefined, d: ClaimedDelivery, alreadyParked: boolean): Promise<never> {
-    if (!alreadyParked) await gate.park(d.endpointId, job.id!);
+  /**
+   * Parks the delivery: its member waits in the endpoint's parked set (already put there by the
+   * admission, or now), the claim is given back, and this job ends. It is resumed when a slot
+   * frees up (or the circuit's probe is due); the sweeper re-enqueues it if Redis loses it.
+   */
+  async function park(d: ClaimedDelivery, member: string, alreadyParked: boolean): Promise<void> {
+    if (!alreadyParked) await gate.park(d.endpointId, member);
     await unclaim({ delivery: d });
     metrics.parked.inc();
-    const data = job.data as Record<string, unknown>;
-    // A throttle slot reserved earlier is void after waiting in the parking lot.
-    if (data.slotAt) await job.updateData({ ...data, slotAt: undefined });
-    return later(job, token, Date.now() + PARK_TIMEOUT_MS);
   }
 
   async function deadLetterWithoutAttempt(d: ClaimedDelivery, reason: string) {
@@ -122,65 +111,80 @@ export function createDeliveryEngine(cfg: EngineConfig, deps: { redis: Redis; qu
     return keys;
   }
 
-  // Jobs of this process waiting for a slot of an endpoint that is at its cap. A release in this
-  // process hands the freed slot on at once; after LOCAL_WAIT_MS a waiter parks instead, so a slow
-  // endpoint's jobs hold a worker slot for at most that long.
-  const waiters = new Map<string, (() => void)[]>();
-
-  function waitForSlot(endpointId: string, ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const list = waiters.get(endpointId) ?? [];
-      waiters.set(endpointId, list);
-      const wake = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-      const timer = setTimeout(() => {
-        const i = list.indexOf(wake);
-        if (i >= 0) list.splice(i, 1);
-        if (list.length === 0 && waiters.get(endpointId) === list) waiters.delete(endpointId);
-        resolve();
-      }, ms);
-      list.push(wake);
-    });
-  }
-
-  function slotFreed(endpointId: string) {
-    const list = waiters.get(endpointId);
-    const next = list?.shift();
-    if (list && list.length === 0) waiters.delete(endpointId);
-    next?.();
-  }
-
-  async function admit(d: ClaimedDelivery, member: string, slotAt: number | null): Promise<Exclude<Admission, { kind: "full" }>> {
-    const deadline = Date.now() + LOCAL_WAIT_MS;
+  /**
+   * Takes an in-flight slot of the endpoint: at once, after a short wait in this process for a
+   * fast endpoint's slot, or not at all ("park", or "throttle" until the endpoint's next slot).
+   */
+  async function admit(
+    d: ClaimedDelivery,
+    member: string,
+    slotAt: number | null,
+  ): Promise<Exclude<Admission, { kind: "full" }>> {
+    const ratePerSecond = d.endpoint.throttleRate ?? d.app.throttleRate;
+    let parkIfFull = false;
+    const deadline = Date.now() + 2 * LOCAL_WAIT_MS;
+    // Others of this process already wait for this endpoint: join them (slots are handed over).
+    let full = !ratePerSecond && local.waiting(d.endpointId) > 0;
     for (;;) {
-      const left = deadline - Date.now();
-      const a = await gate.admit({
-        endpointId: d.endpointId,
-        member,
-        leaseMs,
-        ratePerSecond: d.endpoint.throttleRate ?? d.app.throttleRate,
-        slotAt,
-        parkIfFull: left <= 0,
-      });
-      if (a.kind === "full") {
-        await waitForSlot(d.endpointId, left);
-        continue;
+      if (full) {
+        // Wait here while it is worth it and the endpoint makes progress; then park.
+        if (Date.now() > deadline || !local.worthWaiting(d.endpointId)) parkIfFull = true;
+        else {
+          const outcome = await local.wait(d.endpointId, member);
+          if (outcome === "handed") return { kind: "go" };
+          if (outcome === "stalled") parkIfFull = true;
+        }
       }
-      // A throttle slot just ahead is waited for here rather than through the queue.
-      if (a.kind === "throttle" && a.at - Date.now() <= LOCAL_WAIT_MS) {
+      const a = await gate.admit({ endpointId: d.endpointId, member, leaseMs, ratePerSecond, slotAt, parkIfFull });
+      full = a.kind === "full";
+      if (full) continue;
+      // A throttle slot just ahead is waited for here rather than through the delayed queue.
+      if (a.kind === "throttle" && a.at - Date.now() <= THROTTLE_LOCAL_WAIT_MS) {
         await sleep(a.at - Date.now());
         slotAt = a.at;
         continue;
       }
-      return a;
+      return a as Exclude<Admission, { kind: "full" }>;
+    }
+  }
+
+  /**
+   * Frees the slot of a request that ended: handed over to the next job waiting in this process
+   * for the endpoint (not for throttled endpoints: every send needs its throttle slot), or given
+   * back; with nobody waiting here, after a success (the circuit is closed) parked deliveries take
+   * the free slots. Returns how many deliveries are parked for the endpoint (0 when handed over).
+   */
+  async function releaseSlot(
+    d: ClaimedDelivery,
+    member: string,
+    probe: boolean,
+    success: boolean,
+    heldMs: number,
+  ): Promise<number> {
+    const throttled = Boolean(d.endpoint.throttleRate ?? d.app.throttleRate);
+    const next = local.next(d.endpointId, heldMs);
+    try {
+      if (next && !throttled) {
+        await gate.handOver(d.endpointId, member, next.member, probe, leaseMs);
+        next.settle("handed");
+        return 0;
+      }
+      const { parked, popped } = await gate.release(d.endpointId, member, probe, success && !next);
+      next?.settle("retry"); // a throttled endpoint's next job asks for its slot itself
+      if (popped.length > 0)
+        void resume(popped).catch((err: unknown) => logger.warn({ err }, "could not resume parked deliveries"));
+      return success || next ? 0 : parked;
+    } catch (err) {
+      next?.settle("retry");
+      logger.warn({ err, endpointId: d.endpointId }, "could not release the in-flight slot; it lapses with its lease");
+      return 0;
     }
   }
 
   async function process(job: Job, token?: string): Promise<void> {
     const data = parseJob("deliver", job.data);
-    const slotAt = typeof (job.data as { slotAt?: unknown }).slotAt === "number" ? (job.data as { slotAt: number }).slotAt : null;
+    const slotAt =
+      typeof (job.data as { slotAt?: unknown }).slotAt === "number" ? (job.data as { slotAt: number }).slotAt : null;
     const claimed = await claim({ deliveryId: data.deliveryId, trigger: data.trigger });
     switch (claimed.kind) {
       case "missing":
@@ -193,6 +197,7 @@ export function createDeliveryEngine(cfg: EngineConfig, deps: { redis: Redis; qu
     }
     const d = claimed.delivery;
     const ep = d.endpoint;
+    const member = memberOf(d.id, d.trigger);
 
     if (ep.state !== "active") return deadLetterWithoutAttempt(d, `endpoint_${ep.state}`);
     if (d.message.payload === null) return deadLetterWithoutAttempt(d, "payload_expunged");
@@ -202,18 +207,21 @@ export function createDeliveryEngine(cfg: EngineConfig, deps: { redis: Redis; qu
     let probe = false;
     if (d.trigger === "scheduled") {
       const g = circuitGate(ep, cfg.circuitCooldownMs, Date.now());
-      if (g === "wait") return park(job, token, d, false);
+      if (g === "wait") return park(d, member, false);
       if (g === "probe") {
-        if (!(await gate.tryProbe(ep.id, job.id!, leaseMs))) return park(job, token, d, false);
+        if (!(await gate.tryProbe(ep.id, member, leaseMs))) return park(d, member, false);
         probe = true;
-        await db.endpoint.updateMany({ where: { id: ep.id, circuitState: "open" }, data: { circuitState: "half_open" } });
+        await db.endpoint.updateMany({
+          where: { id: ep.id, circuitState: "open" },
+          data: { circuitState: "half_open" },
+        });
       }
     }
 
-    const admission = await admit(d, job.id!, slotAt);
+    const admission = await admit(d, member, slotAt);
     if (admission.kind !== "go") {
-      if (probe) await gate.release(ep.id, job.id!, true, false);
-      if (admission.kind === "park") return park(job, token, d, true);
+      if (probe) await gate.release(ep.id, member, true, false);
+      if (admission.kind === "park") return park(d, member, true);
       await unclaim({ delivery: d });
       metrics.throttled.inc();
       await job.updateData({ ...(job.data as object), slotAt: admission.at });
@@ -233,13 +241,7 @@ export function createDeliveryEngine(cfg: EngineConfig, deps: { redis: Redis; qu
     metrics.inFlight.inc();
     const result = await client.post(ep.url, headers, body).finally(() => metrics.inFlight.dec());
     const verdict = classify(result);
-    // Free the slot at once; after a success the endpoint's parked jobs take the free slots.
-    const { parked, popped } = await gate.release(ep.id, job.id!, probe, verdict.kind === "success").catch((err: unknown) => {
-      logger.warn({ err, endpointId: ep.id }, "could not release the in-flight slot; it lapses with its lease");
-      return { parked: 0, popped: [] as string[] };
-    });
-    slotFreed(ep.id);
-    if (popped.length > 0) void promote(ep.id, popped).catch((err: unknown) => logger.warn({ err }, "could not promote parked jobs"));
+    const parked = await releaseSlot(d, member, probe, verdict.kind === "success", Date.now() - attemptedAt.getTime());
 
     const next = decideNext(d, verdict, result, cfg.retrySchedule, new Date());
     const attemptId = newId("attempt");
@@ -255,8 +257,13 @@ export function createDeliveryEngine(cfg: EngineConfig, deps: { redis: Redis; qu
     });
 
     await afterAttempt(
-      { delivery: d, verdict, next, result, attemptId, attemptedAt, outcome, parked: verdict.kind === "success" ? 0 : parked },
-      { metrics, unparkAndPromote, autoDisableAfterMs: cfg.autoDisableAfterMs, autoDisableMinFailures: cfg.autoDisableMinFailures },
+      { delivery: d, verdict, next, result, attemptId, attemptedAt, outcome, parked },
+      {
+        metrics,
+        unparkAndResume,
+        autoDisableAfterMs: cfg.autoDisableAfterMs,
+        autoDisableMinFailures: cfg.autoDisableMinFailures,
+      },
     );
 
     if (outcome.applied && d.trigger === "scheduled" && next.status === "pending" && next.nextAttemptAt) {
@@ -285,11 +292,11 @@ export function createDeliveryEngine(cfg: EngineConfig, deps: { redis: Redis; qu
     for (const id of ids) {
       const ep = byId.get(id);
       // Gone or no longer active: let the parked jobs run, they finish at once.
-      if (!ep || ep.state !== "active") await unparkAndPromote(id);
+      if (!ep || ep.state !== "active") await unparkAndResume(id);
       else {
         const g = circuitGate(ep, cfg.circuitCooldownMs, now);
-        if (g === "closed") await unparkAndPromote(id);
-        else if (g === "probe" && !(await gate.probeHeld(id))) await unparkAndPromote(id, 1);
+        if (g === "closed") await unparkAndResume(id);
+        else if (g === "probe" && !(await gate.probeHeld(id))) await unparkAndResume(id, 1);
       }
     }
   }

@@ -37,3 +37,21 @@ export async function enqueueManualAttempt(deliveryId: string): Promise<void> {
     },
   ]);
 }
+
+let resumed = 0;
+
+/**
+ * Parked deliveries that were given a slot: through their own small queue, so they do not wait
+ * behind the main queue's backlog. Each resume is a new job (a job of an earlier resume may still
+ * be finishing); the claim's compare-and-set keeps attempts of one delivery one at a time.
+ */
+export async function enqueueResumed(items: { deliveryId: string; trigger: "scheduled" | "manual" }[]): Promise<void> {
+  const stamp = `${process.pid.toString(36)}-${Date.now().toString(36)}`;
+  await enqueue(
+    "deliver.resume",
+    items.map((i) => ({
+      data: { deliveryId: i.deliveryId, trigger: i.trigger },
+      opts: { jobId: `${i.deliveryId}-resume-${stamp}-${(resumed++).toString(36)}`, removeOnFail: true },
+    })),
+  );
+}

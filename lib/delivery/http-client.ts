@@ -64,7 +64,8 @@ export function createWebhookClient(cfg: WebhookClientConfig): WebhookClient {
     let url: URL;
     try {
       url = new URL(rawUrl);
-      if (url.protocol !== "http:" && url.protocol !== "https:") throw new Error(`unsupported protocol ${url.protocol}`);
+      if (url.protocol !== "http:" && url.protocol !== "https:")
+        throw new Error(`unsupported protocol ${url.protocol}`);
     } catch (e) {
       return failure("invalid_url", `invalid endpoint URL: ${(e as Error).message}`, 0);
     }

@@ -14,8 +14,12 @@ import { enqueueManualAttempt } from "./enqueue-deliveries";
 export async function resendMessage(scope: Scope, app: string, msgId: string, endpointIdOrUid: string) {
   const { msg, endpoint } = await findDelivery(scope, app, msgId, endpointIdOrUid);
   if (endpoint.state !== "active")
-    throw conflict(`The endpoint is ${endpoint.state}; enable it before resending messages to it`, "endpoint_not_active");
-  if (msg.payload === null) throw conflict("The message's payload was expunged, so it cannot be sent again", "payload_expunged");
+    throw conflict(
+      `The endpoint is ${endpoint.state}; enable it before resending messages to it`,
+      "endpoint_not_active",
+    );
+  if (msg.payload === null)
+    throw conflict("The message's payload was expunged, so it cannot be sent again", "payload_expunged");
   const delivery = await db.delivery.upsert({
     where: { messageId_endpointId: { messageId: msg.id, endpointId: endpoint.id } },
     update: {},

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { applyRetryAfter, DEFAULT_RETRY_SCHEDULE, parseRetryAfter, resolveSchedule, scheduledDelayMs } from "./retry-schedule";
+import {
+  applyRetryAfter,
+  DEFAULT_RETRY_SCHEDULE,
+  parseRetryAfter,
+  resolveSchedule,
+  scheduledDelayMs,
+} from "./retry-schedule";
 
 describe("retry schedule", () => {
   it("is immediate, then 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h: 8 attempts over about 27.5 h", () => {

@@ -11,12 +11,14 @@ import { env } from "../env";
 
 const TIMESTAMP_OID = 1114;
 
+const parseUtcTimestamp = (s: string) => new Date(s.replace(" ", "T") + "Z");
+
+const defaultParser = pg.types.getTypeParser as (oid: number, format?: "text" | "binary") => (value: string) => unknown;
+
 const types = {
-  getTypeParser(oid: number, format?: "text" | "binary") {
-    if (oid === TIMESTAMP_OID) return (s: string) => new Date(s.replace(" ", "T") + "Z");
-    return pg.types.getTypeParser(oid, format);
-  },
-} as pg.CustomTypesConfig;
+  getTypeParser: (oid: number, format?: "text" | "binary") =>
+    oid === TIMESTAMP_OID ? parseUtcTimestamp : defaultParser(oid, format),
+};
 
 const POOL_SIZE = 10;
 

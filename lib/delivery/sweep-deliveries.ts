@@ -1,6 +1,7 @@
 import type { Redis } from "ioredis";
 import { db } from "../db";
 import { enqueueDeliveries } from "./enqueue-deliveries";
+import { createEndpointGate, memberOf } from "./endpoint-gate";
 
 // PostgreSQL is the source of truth; Redis only holds the timers. The sweeper finds deliveries
 // that should be moving but have no job in Redis and enqueues them again:
@@ -8,9 +9,10 @@ import { enqueueDeliveries } from "./enqueue-deliveries";
 //   (restart without persistence, flush, eviction), or a retry could not be scheduled;
 // - sending with an expired lease: the worker died mid-attempt and its job is gone too (the
 //   claim then records the interrupted attempt and tries again).
-// Job ids are delivery ids, so enqueuing one that exists after all is a no-op. It walks the
-// overdue deliveries with a cursor, a bounded number per run, so a large backlog of parked
-// deliveries (which are overdue by design but do have their job) never starves the rest.
+// A delivery counts as present when its job is in the main queue (job id = delivery id) or it is
+// parked for its endpoint. Enqueuing one that turns out to exist is harmless (same job id, or a
+// claim that finds the delivery busy). It walks the overdue deliveries with a cursor, a bounded
+// number per run, so a large backlog of parked deliveries (overdue by design) never starves the rest.
 
 const PAGE = 1_000;
 
@@ -26,6 +28,7 @@ export async function sweepDeliveries(
   state: SweepState,
 ): Promise<{ checked: number; enqueued: number }> {
   const cutoff = new Date(Date.now() - opts.graceMs);
+  const gate = createEndpointGate(deps.redis, deps.prefix, 0);
   let checked = 0;
   let enqueued = 0;
 
@@ -36,22 +39,34 @@ export async function sweepDeliveries(
     while (checked < opts.maxPerRun) {
       const cursor = state.cursors[status];
       const rows = cursor
-        ? await db.$queryRaw<{ id: string; next_attempt_at: Date }[]>`
-            SELECT id, next_attempt_at FROM delivery
+        ? await db.$queryRaw<{ id: string; endpoint_id: string; next_attempt_at: Date }[]>`
+            SELECT id, endpoint_id, next_attempt_at FROM delivery
             WHERE status = ${status}::"DeliveryStatus" AND next_attempt_at < ${cutoff}
               AND (next_attempt_at, id) > (${cursor.at}, ${cursor.id})
             ORDER BY next_attempt_at, id LIMIT ${PAGE}`
-        : await db.$queryRaw<{ id: string; next_attempt_at: Date }[]>`
-            SELECT id, next_attempt_at FROM delivery
+        : await db.$queryRaw<{ id: string; endpoint_id: string; next_attempt_at: Date }[]>`
+            SELECT id, endpoint_id, next_attempt_at FROM delivery
             WHERE status = ${status}::"DeliveryStatus" AND next_attempt_at < ${cutoff}
             ORDER BY next_attempt_at, id LIMIT ${PAGE}`;
       checked += rows.length;
       const last = rows[rows.length - 1];
       if (rows.length > 0) {
-        const exists = redisPipelineExists(deps.redis, rows.map((r) => `${deps.prefix}:deliveries:${r.id}`));
-        const present = await exists;
-        const missing = rows.filter((_, i) => !present[i]);
-        if (missing.length > 0 && (await enqueueDeliveries(missing.map((r) => ({ id: r.id }))))) enqueued += missing.length;
+        const [queued, parkedScheduled, parkedManual] = await Promise.all([
+          jobsPresent(
+            deps.redis,
+            rows.map((r) => `${deps.prefix}:deliveries:${r.id}`),
+          ),
+          gate.parkedMembers(rows.map((r) => ({ endpointId: r.endpoint_id, member: memberOf(r.id, "scheduled") }))),
+          gate.parkedMembers(rows.map((r) => ({ endpointId: r.endpoint_id, member: memberOf(r.id, "manual") }))),
+        ]);
+        const missing = rows.filter((_, i) => !queued[i] && !parkedScheduled[i] && !parkedManual[i]);
+        if (missing.length > 0) {
+          await dropStubs(
+            deps.redis,
+            missing.map((r) => `${deps.prefix}:deliveries:${r.id}`),
+          );
+          if (await enqueueDeliveries(missing.map((r) => ({ id: r.id })))) enqueued += missing.length;
+        }
       }
       if (!last || rows.length < PAGE) {
         delete state.cursors[status]; // reached the end: start from the oldest next time
@@ -63,9 +78,23 @@ export async function sweepDeliveries(
   return { checked, enqueued };
 }
 
-async function redisPipelineExists(redis: Redis, keys: string[]): Promise<boolean[]> {
+/**
+ * Whether each job hash is a real job. A bare EXISTS is not enough: after Redis lost its data, a
+ * late BullMQ script of a job that was in flight can write a field into a hash that no longer
+ * exists, leaving a stub without the job's `data` that no list points to.
+ */
+/** Deletes job-hash stubs (no `data`), which would make BullMQ take a re-enqueue for a duplicate. */
+async function dropStubs(redis: Redis, keys: string[]): Promise<void> {
   const p = redis.pipeline();
-  for (const k of keys) p.exists(k);
+  for (const k of keys) p.eval(DROP_STUB, 1, k);
+  await p.exec();
+}
+
+const DROP_STUB = `if redis.call('EXISTS', KEYS[1]) == 1 and redis.call('HEXISTS', KEYS[1], 'data') == 0 then redis.call('DEL', KEYS[1]) end`;
+
+async function jobsPresent(redis: Redis, keys: string[]): Promise<boolean[]> {
+  const p = redis.pipeline();
+  for (const k of keys) p.hexists(k, "data");
   const res = (await p.exec()) ?? [];
   return res.map(([err, n]) => !err && Number(n) > 0);
 }

@@ -32,7 +32,11 @@ export function createDeliveryMetrics(registry: Registry, cluster?: { add(outcom
       buckets: ATTEMPT_BUCKETS_S,
       registers,
     }),
-    inFlight: new Gauge({ name: "herald_delivery_in_flight", help: "HTTP attempts in flight in this worker", registers }),
+    inFlight: new Gauge({
+      name: "herald_delivery_in_flight",
+      help: "HTTP attempts in flight in this worker",
+      registers,
+    }),
     parked: new Counter({
       name: "herald_delivery_parked_total",
       help: "Deliveries parked because their endpoint was at its in-flight cap or its circuit was open",

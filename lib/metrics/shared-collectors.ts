@@ -18,17 +18,19 @@ async function safely(what: string, fn: () => Promise<void>) {
   }
 }
 
-export function registerSharedCollectors(registry: Registry, deps: { queue: Queue; redis: Redis; prefix: string }) {
+export function registerSharedCollectors(registry: Registry, deps: { queues: Queue[]; redis: Redis; prefix: string }) {
   const registers = [registry];
   new Gauge({
     name: "herald_queue_jobs",
-    help: "Jobs in the delivery queue by state (delayed includes scheduled retries and parked deliveries)",
-    labelNames: ["state"] as const,
+    help: "Jobs in the delivery queues by queue and state (delayed: scheduled retries and throttled deliveries)",
+    labelNames: ["queue", "state"] as const,
     registers,
     async collect() {
       await safely("queue", async () => {
-        const counts = await deps.queue.getJobCounts("waiting", "delayed", "active", "prioritized", "paused");
-        for (const [state, n] of Object.entries(counts)) this.set({ state }, n);
+        for (const q of deps.queues) {
+          const counts = await q.getJobCounts("waiting", "delayed", "active", "prioritized", "paused");
+          for (const [state, n] of Object.entries(counts)) this.set({ queue: q.name, state }, n);
+        }
       });
     },
   });
@@ -76,7 +78,8 @@ export function registerSharedCollectors(registry: Registry, deps: { queue: Queu
     registers,
     async collect() {
       await safely("cluster counters", async () => {
-        for (const [outcome, n] of Object.entries(await readClusterCounts(deps.redis, deps.prefix))) this.set({ outcome }, n);
+        for (const [outcome, n] of Object.entries(await readClusterCounts(deps.redis, deps.prefix)))
+          this.set({ outcome }, n);
       });
     },
   });

@@ -1,6 +1,6 @@
 import { collectDefaultMetrics, Registry } from "prom-client";
 import { queuePrefix, redis } from "../queue/connection";
-import { queue } from "../queue/catalog";
+import { catalog, queue } from "../queue/catalog";
 import { registerSharedCollectors } from "./shared-collectors";
 
 // The web process's /metrics: its own process metrics plus the cluster view read at scrape time
@@ -13,7 +13,11 @@ export function webMetrics(): Registry {
   if (!globalForMetrics.heraldWebMetrics) {
     const registry = new Registry();
     collectDefaultMetrics({ register: registry });
-    registerSharedCollectors(registry, { queue: queue("deliveries"), redis: redis(), prefix: queuePrefix() });
+    registerSharedCollectors(registry, {
+      queues: [queue(catalog.deliver.queue), queue(catalog["deliver.resume"].queue)],
+      redis: redis(),
+      prefix: queuePrefix(),
+    });
     globalForMetrics.heraldWebMetrics = registry;
   }
   return globalForMetrics.heraldWebMetrics;

@@ -10,6 +10,12 @@ export const catalog = {
     queue: "deliveries",
     schema: z.object({ deliveryId: z.string(), trigger: z.enum(["scheduled", "manual"]).default("scheduled") }),
   },
+  // A parked delivery whose endpoint has a free slot again: a queue of its own, so it does not
+  // wait behind the whole backlog of the main queue (lib/delivery/endpoint-gate.ts).
+  "deliver.resume": {
+    queue: "deliveries-resumed",
+    schema: z.object({ deliveryId: z.string(), trigger: z.enum(["scheduled", "manual"]).default("scheduled") }),
+  },
   "task.run": {
     queue: "tasks",
     schema: z.object({ taskId: z.string() }),

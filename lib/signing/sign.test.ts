@@ -37,6 +37,8 @@ describe("Standard Webhooks signing", () => {
     expect(sig.startsWith("v1a,")).toBe(true);
     const content = Buffer.from(`msg_2.1700000000.${body.toString()}`);
     expect(verify(null, content, ed25519PublicKey(publicKey), Buffer.from(sig.slice(4), "base64"))).toBe(true);
-    expect(verify(null, Buffer.from("tampered"), ed25519PublicKey(publicKey), Buffer.from(sig.slice(4), "base64"))).toBe(false);
+    expect(
+      verify(null, Buffer.from("tampered"), ed25519PublicKey(publicKey), Buffer.from(sig.slice(4), "base64")),
+    ).toBe(false);
   });
 });

@@ -39,16 +39,22 @@ describe("connect-time SSRF guard", () => {
 
   it("vets every address a name resolves to and dials only allowed ones (no rebinding to a private address)", async () => {
     const resolver = (answers: string[]) => () => Promise.resolve(answers);
-    await expect(vettedAddresses("evil.example", policy, 1000, resolver(["10.0.0.1", "169.254.169.254"]))).rejects.toThrow(
-      /not a public address/,
-    );
-    expect(await vettedAddresses("mixed.example", policy, 1000, resolver(["192.168.1.1", "93.184.216.34"]))).toEqual(["93.184.216.34"]);
+    await expect(
+      vettedAddresses("evil.example", policy, 1000, resolver(["10.0.0.1", "169.254.169.254"])),
+    ).rejects.toThrow(/not a public address/);
+    expect(await vettedAddresses("mixed.example", policy, 1000, resolver(["192.168.1.1", "93.184.216.34"]))).toEqual([
+      "93.184.216.34",
+    ]);
   });
 
   it("reports DNS failures and slow DNS as DNS errors", async () => {
-    await expect(vettedAddresses("x.invalid", policy, 1000, () => Promise.reject(Object.assign(new Error("nope"), { code: "ENOTFOUND" })))).rejects.toThrow(
-      /ENOTFOUND/,
+    await expect(
+      vettedAddresses("x.invalid", policy, 1000, () =>
+        Promise.reject(Object.assign(new Error("nope"), { code: "ENOTFOUND" })),
+      ),
+    ).rejects.toThrow(/ENOTFOUND/);
+    await expect(vettedAddresses("slow.example", policy, 50, () => new Promise(() => undefined))).rejects.toThrow(
+      /longer than 50 ms/,
     );
-    await expect(vettedAddresses("slow.example", policy, 50, () => new Promise(() => undefined))).rejects.toThrow(/longer than 50 ms/);
   });
 });

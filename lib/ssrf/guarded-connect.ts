@@ -24,10 +24,16 @@ export class DnsError extends Error {
 
 type Resolver = (host: string) => Promise<string[]>;
 
-const systemResolver: Resolver = async (host) => (await lookup(host, { all: true, verbatim: true })).map((a) => a.address);
+const systemResolver: Resolver = async (host) =>
+  (await lookup(host, { all: true, verbatim: true })).map((a) => a.address);
 
 /** The addresses of `host` that the policy allows, in resolver order; throws when there are none. */
-export async function vettedAddresses(host: string, policy: AddressPolicy, timeoutMs: number, resolve = systemResolver) {
+export async function vettedAddresses(
+  host: string,
+  policy: AddressPolicy,
+  timeoutMs: number,
+  resolve = systemResolver,
+) {
   let addresses: string[];
   if (isIP(host)) addresses = [host];
   else {
@@ -36,7 +42,10 @@ export async function vettedAddresses(host: string, policy: AddressPolicy, timeo
       addresses = await Promise.race([
         resolve(host),
         new Promise<never>((_, reject) => {
-          timer = setTimeout(() => reject(new DnsError(`DNS lookup of ${host} took longer than ${timeoutMs} ms`, "ETIMEOUT")), timeoutMs);
+          timer = setTimeout(
+            () => reject(new DnsError(`DNS lookup of ${host} took longer than ${timeoutMs} ms`, "ETIMEOUT")),
+            timeoutMs,
+          );
         }),
       ]);
     } catch (e) {
@@ -58,7 +67,11 @@ export async function vettedAddresses(host: string, policy: AddressPolicy, timeo
 }
 
 /** An undici `connect` function that only dials vetted addresses. */
-export function guardedConnector(opts: { policy: AddressPolicy; connectTimeoutMs: number; resolve?: Resolver }): buildConnector.connector {
+export function guardedConnector(opts: {
+  policy: AddressPolicy;
+  connectTimeoutMs: number;
+  resolve?: Resolver;
+}): buildConnector.connector {
   const base = buildConnector({ timeout: opts.connectTimeoutMs });
   return (options, callback) => {
     vettedAddresses(options.hostname, opts.policy, opts.connectTimeoutMs, opts.resolve).then(

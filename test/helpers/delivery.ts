@@ -31,16 +31,29 @@ export async function makeEndpoint(api: Api, appId: string, body: Record<string,
   return { id: ep.body.id as string, secret: secret.body.key as string };
 }
 
-export async function publish(api: Api, appId: string, payload: Record<string, unknown>, extra: Record<string, unknown> = {}) {
+export async function publish(
+  api: Api,
+  appId: string,
+  payload: Record<string, unknown>,
+  extra: Record<string, unknown> = {},
+) {
   const res = await api("POST", `/app/${appId}/msg`, { eventType: EVENT_TYPE, payload, ...extra });
   if (res.status !== 202) throw new Error(`publish: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.id as string;
 }
 
 /** Polls `read` until `done`, failing with `what` when it does not happen within the time. */
-export async function waitUntil<T>(what: string, read: () => Promise<T>, done: (v: T) => boolean, timeoutMs = 20_000): Promise<T> {
+export async function waitUntil<T>(
+  what: string,
+  read: () => Promise<T>,
+  done: (v: T) => boolean,
+  timeoutMs = 20_000,
+): Promise<T> {
   const v = await pollUntil(read, done, timeoutMs);
-  if (!done(v)) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}; last value: ${JSON.stringify(v)?.slice(0, 500)}`);
+  if (!done(v))
+    throw new Error(
+      `timed out after ${timeoutMs} ms waiting for ${what}; last value: ${JSON.stringify(v)?.slice(0, 500)}`,
+    );
   return v;
 }
 

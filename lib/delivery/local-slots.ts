@@ -1,0 +1,83 @@
+// Jobs of this worker process that found their endpoint at its in-flight cap. A job waits here
+// only while its expected wait is short — judged from how long this endpoint's requests hold a
+// slot (an average kept per endpoint) and how many jobs are already waiting — and only while the
+// endpoint makes progress. Otherwise it is parked in Redis (lib/delivery/endpoint-gate.ts).
+// A request that ends hands its slot (its lease in Redis) straight to the first job waiting here,
+// before parked ones: that job is already claimed and in memory. So a fast endpoint with a
+// backlog costs no parking and one Redis call per delivery, while a slow or stuck endpoint's jobs
+// leave the worker's slots within about LOCAL_WAIT_MS.
+
+/** The longest expected wait for a slot that a job spends inside a worker slot. */
+export const LOCAL_WAIT_MS = 1_000;
+/** Weight of the latest request in an endpoint's average slot hold time. */
+const HOLD_EWMA_WEIGHT = 0.2;
+const MAX_LINES = 10_000;
+const INITIAL_HOLD_MS = 25;
+
+export type WaitOutcome = "handed" | "stalled" | "retry";
+export type Waiter = { member: string; settle(outcome: WaitOutcome): void };
+type EndpointLine = { waiters: Waiter[]; holdMs: number };
+
+export type LocalSlots = ReturnType<typeof createLocalSlots>;
+
+export function createLocalSlots(cap: number) {
+  const lines = new Map<string, EndpointLine>();
+  const line = (endpointId: string) => {
+    let l = lines.get(endpointId);
+    if (!l) {
+      // Until requests complete, assume a quick endpoint: a stuck one costs a few slots for
+      // LOCAL_WAIT_MS once, while a quick one with a backlog is never parked needlessly.
+      l = { waiters: [], holdMs: INITIAL_HOLD_MS };
+      lines.set(endpointId, l);
+    }
+    return l;
+  };
+
+  return {
+    /** Is it worth waiting here for a slot, given the jobs already waiting? */
+    worthWaiting(endpointId: string): boolean {
+      const l = line(endpointId);
+      return ((l.waiters.length + 1) * l.holdMs) / cap <= LOCAL_WAIT_MS;
+    },
+
+    /**
+     * Waits in line until a request of this process hands its slot over ("handed": the lease is
+     * now this member's), or until nothing moved for LOCAL_WAIT_MS ("stalled").
+     */
+    wait(endpointId: string, member: string): Promise<WaitOutcome> {
+      const l = line(endpointId);
+      return new Promise((resolve) => {
+        let settled = false;
+        const waiter: Waiter = {
+          member,
+          settle(outcome) {
+            if (settled) return;
+            settled = true;
+            clearTimeout(timer);
+            resolve(outcome);
+          },
+        };
+        const timer = setTimeout(() => {
+          const i = l.waiters.indexOf(waiter);
+          if (i < 0) return; // taken by a hand-over in progress: it settles
+          l.waiters.splice(i, 1);
+          waiter.settle("stalled");
+        }, LOCAL_WAIT_MS);
+        l.waiters.push(waiter);
+      });
+    },
+
+    /** A request of this endpoint ended after holding its slot `heldMs`: the next in line, if any. */
+    next(endpointId: string, heldMs: number): Waiter | undefined {
+      const l = line(endpointId);
+      l.holdMs += HOLD_EWMA_WEIGHT * (heldMs - l.holdMs);
+      const w = l.waiters.shift();
+      if (!w && lines.size > MAX_LINES) lines.delete(endpointId); // forget idle endpoints
+      return w;
+    },
+
+    waiting(endpointId: string): number {
+      return lines.get(endpointId)?.waiters.length ?? 0;
+    },
+  };
+}
