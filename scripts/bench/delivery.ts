@@ -1,0 +1,279 @@
+// npm run bench -- delivery — the delivery engine's figures on this machine, with PostgreSQL,
+// Redis, the web server, the worker and the receiver all local:
+//   1. raw undici loopback POST rate (keep-alive, 10 in flight: the per-endpoint cap);
+//   2. Herald's sustained deliveries/s to one fast endpoint (a backlog drained by one worker), and
+//      the ratio to (1);
+//   3. publish-to-receive latency p50/p99 at a fixed 200 messages/s through the API;
+//   4. healthy endpoints' p99 at 200 messages/s, without and with one endpoint that never answers.
+// A benchmark, not a test: it prints figures and never fails on them.
+import { spawn, type ChildProcess } from "node:child_process";
+import { createServer } from "node:http";
+import { readFileSync } from "node:fs";
+import { Agent, request } from "undici";
+import { freePort, startWeb, startWorker, summarize, type Proc } from "./harness";
+
+const TARGETS = { deliveriesPerSecond: 1000, p99At200: 250, stuckP99Ratio: 1.2 };
+const BACKLOG = 20_000;
+const RATE = 200;
+const PHASE_S = 20;
+const WARMUP_S = 3;
+const HEALTHY_ENDPOINTS = 10;
+const STUCK_RATE = 20;
+
+// ---------- the receiver (a child process: --receiver <port>) ----------
+
+type Group = { count: number; first: number; last: number; latencies: number[] };
+
+function runReceiver(port: number) {
+  const groups = new Map<string, Group>();
+  const server = createServer((req, res) => {
+    const path = req.url ?? "/";
+    if (req.method === "GET" && path === "/stats") {
+      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(Object.fromEntries(groups)));
+      return;
+    }
+    if (req.method === "POST" && path === "/reset") {
+      groups.clear();
+      res.writeHead(204).end();
+      return;
+    }
+    if (path.startsWith("/stuck")) return void req.resume(); // never answers
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      const now = Date.now();
+      res.writeHead(200).end("ok");
+      const group = path.startsWith("/fast") ? "fast" : path;
+      const g = groups.get(group) ?? { count: 0, first: now, last: now, latencies: [] };
+      g.count++;
+      g.last = now;
+      try {
+        const body = JSON.parse(Buffer.concat(chunks).toString()) as { data?: { sentAt?: number; warm?: boolean } };
+        const sentAt = body.data?.sentAt;
+        if (typeof sentAt === "number" && body.data?.warm !== false) g.latencies.push(now - sentAt);
+      } catch {
+        /* not JSON: counted only */
+      }
+      groups.set(group, g);
+    });
+  });
+  server.keepAliveTimeout = 60_000;
+  server.listen(port, "127.0.0.1", () => process.send?.("ready"));
+}
+
+// ---------- helpers ----------
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function startReceiverProcess(port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ["--import", "tsx", import.meta.filename, "--receiver", String(port)], {
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
+  await new Promise<void>((resolve) => child.once("message", () => resolve()));
+  return child;
+}
+
+const agent = new Agent({ keepAliveTimeout: 30_000, connections: 64 });
+
+async function post(url: string, body: unknown, headers: Record<string, string> = {}) {
+  const res = await request(url, {
+    method: "POST",
+    dispatcher: agent,
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify(body),
+  });
+  const text = await res.body.text();
+  return { status: res.statusCode, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
+}
+
+async function stats(rx: string): Promise<Record<string, Group>> {
+  return (await (await fetch(`${rx}/stats`)).json()) as Record<string, Group>;
+}
+
+/** CPU seconds used so far by a process (user + system), from /proc. */
+function cpuSeconds(pid: number | undefined): number {
+  if (!pid) return NaN;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return NaN;
+  }
+}
+
+const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : "n/a");
+
+// ---------- the benchmark ----------
+
+async function main() {
+  const rxPort = await freePort();
+  const receiverProc = await startReceiverProcess(rxPort);
+  const rx = `http://127.0.0.1:${rxPort}`;
+  const procs: Proc[] = [];
+  try {
+    // 1. Raw undici POST rate.
+    const payload = {
+      id: "msg_x",
+      type: "order.paid",
+      timestamp: new Date().toISOString(),
+      version: 1,
+      data: { orderId: "o_1", amount: 4200, pad: "x".repeat(200) },
+    };
+    const raw = new Agent({ keepAliveTimeout: 30_000, connections: 10 });
+    const RAW_N = 20_000;
+    let sent = 0;
+    const rawStart = performance.now();
+    await Promise.all(
+      Array.from({ length: 10 }, async () => {
+        while (sent < RAW_N) {
+          sent++;
+          const res = await request(`${rx}/raw`, {
+            method: "POST",
+            dispatcher: raw,
+            body: JSON.stringify(payload),
+            headers: { "content-type": "application/json" },
+          });
+          await res.body.dump();
+        }
+      }),
+    );
+    const rawRate = RAW_N / ((performance.now() - rawStart) / 1000);
+    await raw.close();
+    console.log(`raw undici loopback POST rate (10 in flight): ${fmt(rawRate)} req/s`);
+
+    // Herald: web + a tenant.
+    const web = await startWeb({ HERALD_WORKER_METRICS_PORT: "0" });
+    procs.push(web);
+    const { createEnvironment } = await import("../../lib/environments/ensure-environment");
+    const { createApiKey } = await import("../../lib/environments/api-keys");
+    const { db } = await import("../../lib/db");
+    const { newId } = await import("../../lib/ids");
+    const { enqueueDeliveries } = await import("../../lib/delivery/enqueue-deliveries");
+    const env = await createEnvironment("bench");
+    const { key } = await createApiKey(env.id, "bench");
+    const auth = { authorization: `Bearer ${key}` };
+    const api = (path: string, body: unknown) => post(`${web.baseUrl}/api/v1${path}`, body, auth);
+    await api("/event-type", { name: "order.paid", description: "bench" });
+    const makeApp = async (url: string) => {
+      const app = await api("/app", { name: "bench" });
+      const ep = await api(`/app/${String(app.body.id)}/endpoint`, { url });
+      return { appId: String(app.body.id), endpointId: String(ep.body.id) };
+    };
+
+    // 2. Sustained deliveries/s: a backlog drained by one worker.
+    const one = await makeApp(`${rx}/drain`);
+    for (let off = 0; off < BACKLOG; off += 2_000) {
+      const n = Math.min(2_000, BACKLOG - off);
+      const msgs = Array.from({ length: n }, (_, i) => ({
+        id: newId("message"),
+        environmentId: env.id,
+        applicationId: one.appId,
+        eventType: "order.paid",
+        payload: { orderId: `o_${off + i}`, amount: 4200, pad: "x".repeat(200) },
+        channels: [],
+      }));
+      const dls = msgs.map((m) => ({
+        id: newId("delivery"),
+        environmentId: env.id,
+        applicationId: one.appId,
+        endpointId: one.endpointId,
+        messageId: m.id,
+        eventType: "order.paid",
+        status: "pending" as const,
+        nextAttemptAt: new Date(),
+      }));
+      await db.message.createMany({ data: msgs });
+      await db.delivery.createMany({ data: dls });
+      await enqueueDeliveries(dls.map((d) => ({ id: d.id })));
+    }
+    const worker = startWorker({ HERALD_WORKER_METRICS_PORT: "0" });
+    procs.push(worker);
+    const drainDeadline = Date.now() + 300_000;
+    let drained = await stats(rx);
+    while ((drained["/drain"]?.count ?? 0) < BACKLOG && Date.now() < drainDeadline) {
+      await sleep(500);
+      drained = await stats(rx);
+    }
+    const cpuAfterDrain = cpuSeconds(worker.child.pid);
+    const d = drained["/drain"];
+    const drainRate = d && d.count > 1 ? (d.count - 1) / ((d.last - d.first) / 1000) : NaN;
+    console.log(
+      `Herald sustained deliveries/s to one fast endpoint: ${fmt(drainRate)} /s (${d?.count ?? 0}/${BACKLOG} in ${fmt(((d?.last ?? 0) - (d?.first ?? 0)) / 1000, 1)} s; worker CPU ${fmt(cpuAfterDrain, 1)} s incl. start-up) — ratio to raw undici: ${fmt(drainRate / rawRate, 2)}`,
+    );
+
+    // 3 and 4. Latency at a fixed rate through the API.
+    const healthy: { appId: string }[] = [];
+    for (let i = 0; i < HEALTHY_ENDPOINTS; i++) healthy.push(await makeApp(`${rx}/fast/${i}`));
+    const stuck = await makeApp(`${rx}/stuck`);
+
+    async function phase(label: string, withStuck: boolean) {
+      await fetch(`${rx}/reset`, { method: "POST" });
+      const start = Date.now();
+      const end = start + PHASE_S * 1000;
+      let n = 0;
+      let failures = 0;
+      const inflight: Promise<unknown>[] = [];
+      const perMs = RATE / 1000;
+      const stuckEvery = Math.round(RATE / STUCK_RATE);
+      while (Date.now() < end) {
+        const due = Math.floor((Date.now() - start) * perMs);
+        while (n < due) {
+          const target = healthy[n % healthy.length]!;
+          const warm = Date.now() - start >= WARMUP_S * 1000;
+          const send = (appId: string) =>
+            api(`/app/${appId}/msg`, {
+              eventType: "order.paid",
+              payload: { sentAt: Date.now(), warm, pad: "x".repeat(200) },
+            }).then(
+              (r) => void (r.status !== 202 && failures++),
+              () => void failures++,
+            );
+          inflight.push(send(target.appId));
+          if (withStuck && n % stuckEvery === 0) inflight.push(send(stuck.appId));
+          n++;
+        }
+        await sleep(2);
+      }
+      await Promise.all(inflight);
+      await sleep(3_000); // let the last ones arrive
+      const g = (await stats(rx)).fast;
+      const s = summarize(g?.latencies ?? []);
+      console.log(
+        `${label}: published ${n} at ${RATE}/s${withStuck ? ` (+${STUCK_RATE}/s to the stuck endpoint)` : ""}, received ${g?.count ?? 0}, publish errors ${failures}; publish-to-receive p50 ${fmt(s.p50)} ms, p90 ${fmt(s.p90)} ms, p99 ${fmt(s.p99)} ms, max ${fmt(s.max)} ms`,
+      );
+      return s;
+    }
+
+    const base = await phase("healthy endpoints only", false);
+    const withStuck = await phase("healthy endpoints + one that never answers", true);
+    const ratio = withStuck.p99 / base.p99;
+
+    console.log("\nsummary");
+    console.log(`  raw undici POST rate            ${fmt(rawRate)} req/s`);
+    console.log(
+      `  Herald deliveries/s (one ep)    ${fmt(drainRate)} /s   target >= ${TARGETS.deliveriesPerSecond}   ratio ${fmt(drainRate / rawRate, 2)}`,
+    );
+    console.log(
+      `  latency at ${RATE}/s p50 / p99     ${fmt(base.p50)} / ${fmt(base.p99)} ms   target p99 < ${TARGETS.p99At200} ms`,
+    );
+    console.log(
+      `  healthy p99 with stuck endpoint ${fmt(withStuck.p99)} ms (x${fmt(ratio, 2)} of ${fmt(base.p99)} ms)   target <= x${TARGETS.stuckP99Ratio}`,
+    );
+    await db.$disconnect();
+  } finally {
+    for (const p of procs.reverse()) await p.stop();
+    receiverProc.kill("SIGTERM");
+    await agent.close();
+  }
+}
+
+const flag = process.argv.indexOf("--receiver");
+if (flag >= 0) runReceiver(Number(process.argv[flag + 1]));
+else
+  await main().then(
+    () => process.exit(0),
+    (err: unknown) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
