@@ -25,7 +25,6 @@ export function PortalShell({
   appName: string;
   readOnly: boolean;
   capabilities: Caps;
-  expiresAt: string;
   pathname: string;
   onSignOut: () => void;
   children: ReactNode;

@@ -40,7 +40,6 @@ export default function PortalAppLayout({ children }: { children: ReactNode }) {
       appName={state.session.application.name}
       readOnly={state.session.readOnly}
       capabilities={state.session.capabilities}
-      expiresAt={state.session.expiresAt}
       pathname={pathname}
       onSignOut={() => void signOut()}
     >
