@@ -29,11 +29,23 @@ export function decideNext(
   if (verdict.kind === "success")
     return { status: "succeeded", nextAttemptAt: null, deadReason: null, deadAt: null, failedScheduled: 0 };
 
+  const schedule = resolveSchedule(d.endpoint.retrySchedule, d.environmentRetrySchedule, platformSchedule);
+
   if (d.trigger === "manual") {
     const base = { failedScheduled: 0 };
     switch (d.prevStatus) {
       case "pending":
       case "sending":
+        // A pending delivery with no scheduled attempt left (e.g. put back by a recover task)
+        // returns to the dead letter rather than getting one more scheduled try.
+        if (d.scheduledAttempts > schedule.length)
+          return {
+            ...base,
+            status: "failed",
+            nextAttemptAt: null,
+            deadReason: d.prevDeadReason ?? "exhausted",
+            deadAt: now,
+          };
         return {
           ...base,
           status: "pending",
@@ -67,7 +79,6 @@ export function decideNext(
   if (verdict.kind === "gone") return dead("http_410");
   if (verdict.kind === "dead") return dead(verdict.reason);
 
-  const schedule = resolveSchedule(d.endpoint.retrySchedule, d.environmentRetrySchedule, platformSchedule);
   const scheduled = scheduledDelayMs(schedule, failedScheduled);
   if (scheduled === null) return dead("exhausted");
   const delay = verdict.honourRetryAfter
