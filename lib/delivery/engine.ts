@@ -33,6 +33,22 @@ const BATCH = { maxBatch: 100, maxConcurrent: 4 };
 /** A throttle slot this close is waited for inside the job rather than through the delayed queue. */
 const THROTTLE_LOCAL_WAIT_MS = 250;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
+/** Waits between tries of writing an attempt's record (a database blip must not lose it). */
+const RECORD_RETRY_MS = [200, 1_000, 5_000];
+
+async function withRetries<T>(fn: () => Promise<T>): Promise<T> {
+  for (const wait of RECORD_RETRY_MS) {
+    try {
+      return await fn();
+    } catch (err) {
+      logger.warn({ err, retryInMs: wait }, "could not record an attempt; retrying");
+      await sleep(wait);
+    }
+  }
+  // Still failing: the job fails, the delivery stays "sending" until its lease expires, and the
+  // next claim records the attempt as interrupted and tries again.
+  return fn();
+}
 
 export type EngineConfig = {
   endpointConcurrency: number;
@@ -245,16 +261,18 @@ export function createDeliveryEngine(
 
     const next = decideNext(d, verdict, result, cfg.retrySchedule, new Date());
     const attemptId = newId("attempt");
-    const outcome = await record({
-      delivery: d,
-      attemptId,
-      attemptedAt,
-      requestHeaders: recorded,
-      requestBody: body.toString("utf8"),
-      result,
-      success: verdict.kind === "success",
-      next,
-    });
+    const outcome = await withRetries(() =>
+      record({
+        delivery: d,
+        attemptId,
+        attemptedAt,
+        requestHeaders: recorded,
+        requestBody: body.toString("utf8"),
+        result,
+        success: verdict.kind === "success",
+        next,
+      }),
+    );
 
     await afterAttempt(
       { delivery: d, verdict, next, result, attemptId, attemptedAt, outcome, parked },
