@@ -69,6 +69,8 @@ test("filters, searches and pages through the delivery log", async ({ page, oper
   await page.getByRole("button", { name: "Reset filters" }).click();
   await page.getByRole("combobox", { name: "Status", exact: true }).selectOption("dead_lettered");
   await page.getByRole("combobox", { name: "Endpoint", exact: true }).selectOption({ label: "A — https://hooks.example.com/a" });
+  // The previous page stays on screen until the new one arrives: wait for the filtered rows.
+  await expect(rows).toHaveCount(dead);
   await page.getByRole("button", { name: /^Inspect delivery/ }).first().click();
   const inspector = page.getByRole("dialog", { name: "Delivery inspector" });
   await expect(inspector.getByRole("list", { name: "Attempt timeline" }).getByRole("listitem")).toHaveCount(3);

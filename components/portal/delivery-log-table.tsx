@@ -3,9 +3,9 @@ import { formatTime, relativeTime, statusCodeLabel } from "../ui/format";
 import { DeliveryStatusBadge } from "./delivery-status";
 
 /** One row per delivery; a row (or its button) opens the attempt inspector. */
-export function DeliveryLogTable({ rows, onOpen }: { rows: DeliveryLogRow[]; onOpen: (id: string) => void }) {
+export function DeliveryLogTable({ rows, onOpen, busy = false }: { rows: DeliveryLogRow[]; onOpen: (id: string) => void; busy?: boolean }) {
   return (
-    <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white">
+    <div aria-busy={busy} className={`relative overflow-x-auto rounded-lg border border-slate-200 bg-white transition-opacity ${busy ? "opacity-60" : ""}`}>
       <table className="w-full min-w-[48rem] text-left text-sm">
         <caption className="sr-only">Deliveries, newest first</caption>
         <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-600">

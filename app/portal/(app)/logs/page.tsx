@@ -113,7 +113,7 @@ function Logs() {
             {Object.keys(filters).length > 0 ? "Try a wider time range or fewer filters." : "Deliveries appear here as soon as events are sent to your endpoints."}
           </EmptyState>
         )}
-        {rows.length > 0 && <DeliveryLogTable rows={rows} onOpen={(id) => navigate({ ...current, delivery: id })} />}
+        {rows.length > 0 && <DeliveryLogTable rows={rows} busy={logs.isPlaceholderData} onOpen={(id) => navigate({ ...current, delivery: id })} />}
         {logs.data && (
           <nav aria-label="Pages" className="mt-3 flex items-center justify-between gap-2">
             <Button
