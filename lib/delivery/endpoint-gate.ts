@@ -12,7 +12,9 @@ import type { Redis } from "ioredis";
 //   (each with a short reserved lease) and resumed through the small "deliver.resume" queue.
 // - Throttle: a GCRA "theoretical arrival time" per endpoint. A job reserves the next free slot;
 //   when that is in the future the job is delayed exactly until then (one move per job, however
-//   long the backlog), and admitted without a second reservation when it comes back.
+//   long the backlog), and admitted without a second reservation when it comes back. The time of
+//   the last send is kept too, so sends stay an interval apart even when several delayed jobs
+//   come back late at once.
 // - Circuit probe: a token so that only one probe is in flight for a half-open endpoint.
 
 /** Reservation given to a popped parked member until its resumed job claims the slot. */
@@ -37,13 +39,19 @@ if redis.call('ZCARD', KEYS[1]) >= cap then
   return {1, 0}
 end
 local interval = tonumber(ARGV[5])
-local slot = tonumber(ARGV[6])
-local prepaid = slot > 0 and now >= slot - ${SLOT_SLACK_MS} and now - slot < ${SLOT_STALE_MS}
-if interval > 0 and not prepaid then
-  local tat = tonumber(redis.call('GET', KEYS[3]) or '0')
-  if tat < now then tat = now end
-  redis.call('SET', KEYS[3], tostring(tat + interval), 'PX', math.ceil(tat + interval - now) + 1000)
-  if tat > now + ${SLOT_SLACK_MS} then return {2, tat} end
+if interval > 0 then
+  local slot = tonumber(ARGV[6])
+  local prepaid = slot > 0 and now >= slot - ${SLOT_SLACK_MS} and now - slot < ${SLOT_STALE_MS}
+  if not prepaid then
+    local tat = tonumber(redis.call('GET', KEYS[3]) or '0')
+    if tat < now then tat = now end
+    redis.call('SET', KEYS[3], tostring(tat + interval), 'PX', math.ceil(tat + interval - now) + 1000)
+    if tat > now + ${SLOT_SLACK_MS} then return {2, tat} end
+  end
+  -- Sends themselves stay an interval apart, even when delayed jobs come back late together.
+  local last = tonumber(redis.call('GET', KEYS[5]) or '0')
+  if now < last + interval - ${SLOT_SLACK_MS} then return {2, last + interval} end
+  redis.call('SET', KEYS[5], tostring(now), 'PX', math.ceil(interval) + 1000)
 end
 redis.call('ZADD', KEYS[1], ARGV[3], member)
 redis.call('PEXPIRE', KEYS[1], math.ceil(tonumber(ARGV[3]) - now) + 1000)
@@ -150,7 +158,13 @@ export function createEndpointGate(redis: Redis, prefix: string, cap: number) {
       const interval = input.ratePerSecond ? 1000 / input.ratePerSecond : 0;
       const [code, at] = (await admitScript(
         redis,
-        [k(input.endpointId, "inflight"), k(input.endpointId, "parked"), k(input.endpointId, "tat"), parkedIndex],
+        [
+          k(input.endpointId, "inflight"),
+          k(input.endpointId, "parked"),
+          k(input.endpointId, "tat"),
+          parkedIndex,
+          k(input.endpointId, "last"),
+        ],
         [
           now,
           cap,
