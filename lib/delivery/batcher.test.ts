@@ -10,7 +10,7 @@ describe("batcher", () => {
         await new Promise((r) => setTimeout(r, 20));
         return items.map((i) => i * 2);
       },
-      { maxBatch: 10, maxConcurrent: 1 },
+      { maxBatch: 10, maxConcurrent: 1, windowMs: 1 },
     );
     const results = await Promise.all(Array.from({ length: 25 }, (_, i) => b(i)));
     expect(results).toEqual(Array.from({ length: 25 }, (_, i) => i * 2));
@@ -24,6 +24,7 @@ describe("batcher", () => {
     const b = createBatcher(async (_items: number[]) => Promise.reject(new Error("db down")), {
       maxBatch: 5,
       maxConcurrent: 2,
+      windowMs: 1,
     });
     await expect(Promise.all([b(1), b(2)])).rejects.toThrow("db down");
   });

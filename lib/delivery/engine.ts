@@ -6,7 +6,6 @@ import { logger } from "../logger";
 import { parseJob } from "../queue/catalog";
 import { secretBox } from "../services";
 import type { AddressPolicy } from "../ssrf/ip-policy";
-import { openHeaders } from "../endpoints/manage-endpoints";
 import type { DeliveryMetrics } from "../metrics/delivery-metrics";
 import { createBatcher } from "./batcher";
 import { buildBody, buildHeaders } from "./build-request";
@@ -29,10 +28,11 @@ import { recordAttempts } from "./record-attempts";
 /** A claim's lease outlives the longest possible attempt by this much. */
 export const LEASE_MARGIN_MS = 10_000;
 
-const BATCH = { maxBatch: 100, maxConcurrent: 4 };
+const BATCH = { maxBatch: 100, maxConcurrent: 2, windowMs: 3 };
 /** A throttle slot this close is waited for inside the job rather than through the delayed queue. */
 const THROTTLE_LOCAL_WAIT_MS = 250;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
+const OPENED_CACHE_MAX = 10_000;
 /** Waits between tries of writing an attempt's record (a database blip must not lose it). */
 const RECORD_RETRY_MS = [200, 1_000, 5_000];
 
@@ -120,12 +120,27 @@ export function createDeliveryEngine(
     metrics.delivered("dead_letter");
   }
 
+  // Opened secrets and custom headers, by their sealed form (which changes whenever they do).
+  const opened = new Map<string, string>();
+  const open = (sealed: string) => {
+    let plain = opened.get(sealed);
+    if (plain === undefined) {
+      if (opened.size >= OPENED_CACHE_MAX) opened.clear();
+      plain = secretBox().open(sealed);
+      opened.set(sealed, plain);
+    }
+    return plain;
+  };
+
   function keysOf(ep: ClaimedDelivery["endpoint"], now: Date): string[] {
-    const keys = [secretBox().open(ep.secretEncrypted)];
+    const keys = [open(ep.secretEncrypted)];
     if (ep.previousSecretEncrypted && ep.previousSecretExpiresAt && ep.previousSecretExpiresAt > now)
-      keys.push(secretBox().open(ep.previousSecretEncrypted));
+      keys.push(open(ep.previousSecretEncrypted));
     return keys;
   }
+
+  const headersOf = (ep: ClaimedDelivery["endpoint"]): Record<string, string> =>
+    ep.headersEncrypted ? (JSON.parse(open(ep.headersEncrypted)) as Record<string, string>) : {};
 
   /**
    * Takes an in-flight slot of the endpoint: at once, after a short wait in this process for a
@@ -251,7 +266,7 @@ export function createDeliveryEngine(
       messageId: d.messageId,
       body,
       keys: keysOf(ep, attemptedAt),
-      customHeaders: openHeaders(ep.headersEncrypted),
+      customHeaders: headersOf(ep),
       timestamp: Math.floor(attemptedAt.getTime() / 1000),
     });
     metrics.inFlight.inc();
