@@ -25,11 +25,19 @@ const BUSY_RATE = 0.12;
 const REJECT_RATE = 0.03;
 const TOLERANCE_S = 300;
 
-const portFlag = process.argv.indexOf("--port");
-const port = Number(portFlag > 0 ? process.argv[portFlag + 1] : 3001);
+const flag = (name: string) => {
+  const i = process.argv.indexOf(name);
+  return i > 0 ? process.argv[i + 1] : undefined;
+};
+const port = Number(flag("--port") ?? 3001);
+// --app <id>: a given application (tests); default: the demo application of the default
+// environment, the one scripts/bootstrap.ts sets up (the oldest environment).
+const pinnedApp = flag("--app");
 
 async function demoApp() {
-  return db.application.findFirst({ where: { uid: DEMO_APP_UID, internal: false }, orderBy: { id: "asc" } });
+  if (pinnedApp) return db.application.findUnique({ where: { id: pinnedApp } });
+  const environment = await db.environment.findFirst({ orderBy: { id: "asc" }, select: { id: true } });
+  return environment ? db.application.findFirst({ where: { environmentId: environment.id, uid: DEMO_APP_UID, internal: false } }) : null;
 }
 
 /** Verifies a delivery to one of the demo endpoints with that endpoint's current key. */

@@ -20,11 +20,12 @@ describe("the npm run up demo", () => {
   beforeAll(async () => {
     t = await createTenant("demo");
     const port = await freePort();
-    const [cmd, args] = tsCommand("scripts/demo.ts", ["--port", String(port)]);
-    demo = spawn(cmd, args, { env: process.env, stdio: ["ignore", "ignore", "inherit"] });
     const out = await ensureDemo(t.environmentId, `http://127.0.0.1:${port}/webhook`);
     portalUrl = out.portalUrl;
     appId = out.applicationId;
+    // Pinned to this tenant's demo application: other suites may have apps with the uid "demo".
+    const [cmd, args] = tsCommand("scripts/demo.ts", ["--port", String(port), "--app", appId]);
+    demo = spawn(cmd, args, { env: process.env, stdio: ["ignore", "ignore", "inherit"] });
   });
   afterAll(() => {
     demo.kill("SIGTERM");
@@ -61,5 +62,5 @@ describe("the npm run up demo", () => {
 
     const logs = await call("GET", `/portal/app/${appId}/delivery`, session);
     expect(logs.body.data.length).toBeGreaterThanOrEqual(6);
-  });
+  }, 90_000);
 });
