@@ -22,7 +22,7 @@ const STUCK_RATE = 20;
 
 // ---------- the receiver (a child process: --receiver <port>) ----------
 
-type Group = { count: number; first: number; last: number; latencies: number[] };
+type Group = { count: number; first: number; last: number; latencies: number[]; arrivals: Record<string, number> };
 
 function runReceiver(port: number) {
   const groups = new Map<string, Group>();
@@ -44,13 +44,17 @@ function runReceiver(port: number) {
       const now = Date.now();
       res.writeHead(200).end("ok");
       const group = path.startsWith("/fast") ? "fast" : path;
-      const g = groups.get(group) ?? { count: 0, first: now, last: now, latencies: [] };
+      const g = groups.get(group) ?? { count: 0, first: now, last: now, latencies: [], arrivals: {} };
       g.count++;
       g.last = now;
       try {
         const body = JSON.parse(Buffer.concat(chunks).toString()) as { data?: { sentAt?: number; warm?: boolean } };
         const sentAt = body.data?.sentAt;
-        if (typeof sentAt === "number" && body.data?.warm !== false) g.latencies.push(now - sentAt);
+        if (typeof sentAt === "number" && body.data?.warm !== false) {
+          g.latencies.push(now - sentAt);
+          const id = req.headers["webhook-id"];
+          if (typeof id === "string") g.arrivals[id] = now;
+        }
       } catch {
         /* not JSON: counted only */
       }
@@ -214,6 +218,7 @@ async function main() {
       let failures = 0;
       const inflight: Promise<unknown>[] = [];
       const publishMs: number[] = [];
+      const answeredAt = new Map<string, number>();
       const perMs = RATE / 1000;
       const stuckEvery = Math.round(RATE / STUCK_RATE);
       while (Date.now() < end) {
@@ -229,7 +234,10 @@ async function main() {
             }).then(
               (r) => {
                 if (r.status !== 202) failures++;
-                else if (warm) publishMs.push(Date.now() - t0);
+                else if (warm) {
+                  publishMs.push(Date.now() - t0);
+                  answeredAt.set(String(r.body.id), Date.now());
+                }
               },
               () => void failures++,
             );
@@ -245,12 +253,19 @@ async function main() {
       const g = (await stats(rx)).fast;
       const s = summarize(g?.latencies ?? []);
       const p = summarize(publishMs);
+      // The delivery engine's own part: from the API's 202 (message committed and queued) to arrival.
+      const engine = summarize(
+        [...answeredAt].flatMap(([id, at]) =>
+          g?.arrivals[id] !== undefined ? [Math.max(0, g.arrivals[id] - at)] : [],
+        ),
+      );
       console.log(
         `${label}: published ${n} at ${RATE}/s${withStuck ? ` (+${STUCK_RATE}/s to the stuck endpoint)` : ""}, received ${g?.count ?? 0}, publish errors ${failures}\n` +
           `  publish-to-receive p50 ${fmt(s.p50)} ms, p90 ${fmt(s.p90)} ms, p99 ${fmt(s.p99)} ms, max ${fmt(s.max)} ms` +
-          ` (of which the publish API call itself: p50 ${fmt(p.p50)} ms, p99 ${fmt(p.p99)} ms)`,
+          ` (of which the publish API call itself: p50 ${fmt(p.p50)} ms, p99 ${fmt(p.p99)} ms)\n` +
+          `  from the API's 202 to arrival (the delivery engine's part): p50 ${fmt(engine.p50)} ms, p99 ${fmt(engine.p99)} ms`,
       );
-      return s;
+      return { ...s, engine };
     }
 
     const base = await phase("healthy endpoints only", false);
