@@ -140,8 +140,10 @@ test("lists endpoints with state, 24 h success rate and chart; edit, pause, resu
     expect(after).not.toBe(before);
     await expect(page.getByLabel("signing secret", { exact: true })).toHaveText(after);
     // Both keys sign during the window.
+    // Count before publishing: the delivery can arrive before publish() returns.
+    const seen = receiver.received.length;
     await operator.publish(app.id, "order.created", { order_id: "after-rotate" });
-    await receiver.waitFor(receiver.received.length + 1);
+    await receiver.waitFor(seen + 1);
     expect(receiver.received.at(-1)!.headers["webhook-signature"]!.split(" ")).toHaveLength(2);
     await shot(page, "portal-endpoint-detail");
 
