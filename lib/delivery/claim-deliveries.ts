@@ -1,5 +1,5 @@
 import { newId } from "../ids";
-import { iso, query } from "./sql";
+import { iso, query } from "../sql";
 import type {
   CircuitState,
   DeliveryStatus,

@@ -2,7 +2,7 @@ import type { CircuitState, DeliveryStatus, EndpointState } from "../generated/p
 import type { ClaimedDelivery } from "./claim-deliveries";
 import type { AttemptResult } from "./http-client";
 import { CIRCUIT_OPEN_AFTER_FAILURES } from "./circuit-breaker";
-import { iso, query } from "./sql";
+import { iso, query } from "../sql";
 
 // Writes a batch of finished attempts in one statement: each attempt row, its delivery's next
 // state (compare-and-set on the claim's lease, so a claim that was taken over cannot overwrite

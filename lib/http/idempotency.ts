@@ -1,5 +1,5 @@
 import { db } from "../db";
-import { query } from "../delivery/sql";
+import { query } from "../sql";
 import { sha256Hex } from "../crypto/tokens";
 import { conflict, badRequest } from "./errors";
 

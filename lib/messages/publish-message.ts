@@ -5,7 +5,7 @@ import { Prisma, type Application, type Message } from "../generated/prisma/clie
 import type { Scope } from "../auth/principal";
 import { createApplication } from "../applications/manage-applications";
 import { enqueueDeliveries } from "../delivery/enqueue-deliveries";
-import { query } from "../delivery/sql";
+import { query } from "../sql";
 import type { MessageIn } from "./schemas";
 import { serializeMessage } from "./serialize";
 

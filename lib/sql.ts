@@ -1,10 +1,11 @@
 import pg from "pg";
-import { env } from "../env";
+import { env } from "./env";
 
-// The delivery hot path talks to PostgreSQL through node-postgres directly. Its statements are
-// hand-written SQL anyway (multi-row, compare-and-set), and Prisma's query compiler costs several
-// milliseconds of CPU per raw statement here — more than a whole delivery. Everything else uses
-// the Prisma client (lib/db.ts).
+// The hot paths (publish, idempotency keys, delivery claims and attempt records) talk to
+// PostgreSQL through node-postgres directly. Their statements are hand-written SQL anyway
+// (multi-row, compare-and-set), and Prisma's query compiler costs several milliseconds of CPU per
+// raw statement here — more than a whole delivery. Everything else uses the Prisma client
+// (lib/db.ts).
 //
 // Timestamps: Herald's columns are `timestamp(3)` holding UTC. They are read as UTC here, and
 // written from ISO strings cast with `::timestamptz AT TIME ZONE 'UTC'`, whatever the process's TZ.
@@ -22,11 +23,11 @@ const types = {
 
 const POOL_SIZE = 10;
 
-const globalForPool = globalThis as unknown as { heraldDeliveryPool?: pg.Pool };
+const globalForPool = globalThis as unknown as { heraldSqlPool?: pg.Pool };
 
 export function sqlPool(): pg.Pool {
-  globalForPool.heraldDeliveryPool ??= new pg.Pool({ connectionString: env().DATABASE_URL, max: POOL_SIZE, types });
-  return globalForPool.heraldDeliveryPool;
+  globalForPool.heraldSqlPool ??= new pg.Pool({ connectionString: env().DATABASE_URL, max: POOL_SIZE, types });
+  return globalForPool.heraldSqlPool;
 }
 
 /** A named (prepared once per connection) statement. */
