@@ -1,20 +1,12 @@
 import { Prisma } from "../generated/prisma/client";
 import { idAtTime } from "../ids";
+import type { DeliveryFilter } from "./delivery-filter";
 
 // The dead-lettered deliveries a recover or bulk-retry task re-attempts, selected by keyset on
 // the delivery id (time-ordered), so a resumed task continues exactly after its cursor.
 
-export type DeadLetterFilter = {
-  appId: string;
-  endpointId: string | null;
-  since: string | null;
-  until: string;
-  /** Exact last response status; 0 = no HTTP answer (timeout, connection error, ...). */
-  statusCode: number | null;
-  /** 100, 200, ... 500: a class of last response status. */
-  statusCodeClass: number | null;
-  eventTypes: string[];
-};
+/** Bulk retry and recover select by the shared delivery filter. */
+export type DeadLetterFilter = DeliveryFilter;
 
 export function deadLetterWhere(f: DeadLetterFilter, after: string | null): Prisma.Sql {
   const conds: Prisma.Sql[] = [
