@@ -5,7 +5,7 @@ import type { TestProject } from "vitest/node";
 import { tsCommand, webCommand } from "../scripts/lib/processes.mjs";
 
 // Starts the built web server and a worker for the integration suites, like production runs
-// them: `next start` from the test build and `tsx worker/index.ts`, on a free loopback port.
+// them: `server.ts` (Next.js) from the test build and `tsx worker/index.ts`, on a free loopback port.
 
 declare module "vitest" {
   export interface ProvidedContext {

@@ -103,7 +103,7 @@ describe("tasks under faults", () => {
       // when it is refused.
       const token = new URL(started.body.events_url as string).searchParams.get("token")!;
       expect((await fetch(`${s.baseUrl}/api/v1/tasks/${newId("task")}/events?token=${token}`)).status).toBe(401);
-      expect(s.logs()).toContain("Next.js"); // the capture works
+      expect(s.logs()).toContain("web server ready"); // the capture works (server.ts logs this at start)
       expect(s.logs()).not.toContain(token);
       expect(s.logs()).not.toContain(s.apiKey);
     },

@@ -1,3 +1,2 @@
-export const NEXT_BIN: string;
 export function webCommand(port: number | string, host?: string): [string, string[]];
 export function tsCommand(file: string, args?: string[]): [string, string[]];

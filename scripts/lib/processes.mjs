@@ -3,10 +3,11 @@
 import path from "node:path";
 import { root } from "./shell.mjs";
 
-export const NEXT_BIN = path.join(root, "node_modules", "next", "dist", "bin", "next");
-
-/** [command, args] for the web server. */
-export const webCommand = (port, host = "127.0.0.1") => [process.execPath, [NEXT_BIN, "start", "-p", String(port), "-H", host]];
+/** [command, args] for the web server: server.ts (Next.js behind a fast path for publish). */
+export const webCommand = (port, host = "127.0.0.1") => [
+  process.execPath,
+  ["--import", "tsx", path.join(root, "server.ts"), String(port), host],
+];
 
 /** [command, args] for a TypeScript entry point (worker, demo), run through tsx's loader. */
 export const tsCommand = (file, args = []) => [process.execPath, ["--import", "tsx", file, ...args]];
