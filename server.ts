@@ -2,7 +2,7 @@
 // hottest route — publishing a message — skips the framework's per-request work. That path runs
 // the very same route handler (auth, validation, idempotency, errors) as under Next.js; it is
 // only dispatched directly, which takes publish from about 5 ms to under 2 ms of CPU per request
-// (npm run bench -- delivery). Everything else goes to Next.js unchanged.
+// (npm run bench -- publish). Everything else goes to Next.js unchanged.
 //
 // Start: `npm start` (npm run up does it for you): node --import tsx server.ts [port] [host]
 import "./lib/boot";
