@@ -33,7 +33,7 @@ export async function authenticate(authorization: string | null): Promise<Princi
 
   const session = await db.portalSession.findUnique({
     where: { hash },
-    include: { token: true, },
+    include: { token: true },
   });
   if (session) {
     const app = await db.application.findUnique({

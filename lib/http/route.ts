@@ -75,10 +75,7 @@ export function route<P extends AnyZod | undefined, Q extends AnyZod | undefined
         body = parseOr422(spec.body, parseJson(text), "body") as Infer<B>;
       }
 
-      const run = async () => {
-        const result = await handler({ req, principal, scope: scopeOf(principal), params, query, body });
-        return result;
-      };
+      const run = () => handler({ req, principal, scope: scopeOf(principal), params, query, body });
 
       const idemKey = req.headers.get("idempotency-key");
       if (spec.write && idemKey && req.method === "POST") {

@@ -1,7 +1,7 @@
 import { db } from "../db";
 import { conflict, invalid, notFound } from "../http/errors";
 import { hasPrefix, newId } from "../ids";
-import { Prisma, type Application, type Message } from "../generated/prisma/client";
+import { Prisma, type Message } from "../generated/prisma/client";
 import type { Scope } from "../auth/principal";
 import { createApplication } from "../applications/manage-applications";
 import { enqueueDeliveries } from "../delivery/enqueue-deliveries";
@@ -22,19 +22,15 @@ type PublishOptions = {
   replayOfId?: string;
 };
 
-async function resolveTargetApp(scope: Scope, appIdOrUid: string, input: MessageIn): Promise<Application> {
-  const app = await db.application.findFirst({
-    where: {
-      environmentId: scope.environmentId,
-      internal: false,
-      OR: [{ id: appIdOrUid }, { uid: appIdOrUid }],
-      ...(scope.applicationId ? { id: scope.applicationId } : {}),
-    },
-  });
-  if (app) return app;
+/**
+ * The application named in the path does not exist: with `application` in the body (Svix's
+ * create-if-missing) it is created, under the path's uid. A concurrent publish may have just
+ * created it: `getIfExists` then returns that one.
+ */
+async function createTargetApp(scope: Scope, appIdOrUid: string, input: MessageIn) {
   if (!input.application || scope.applicationId || hasPrefix(appIdOrUid, "application")) throw notFound("Application");
-  await createApplication(scope, { ...input.application, uid: input.application.uid ?? appIdOrUid }, true);
-  return db.application.findFirstOrThrow({ where: { environmentId: scope.environmentId, uid: input.application.uid ?? appIdOrUid } });
+  const { app } = await createApplication(scope, { ...input.application, uid: input.application.uid ?? appIdOrUid }, true);
+  return app;
 }
 
 async function checkEventType(scope: Scope, name: string) {
@@ -42,9 +38,7 @@ async function checkEventType(scope: Scope, name: string) {
     where: { environmentId_name: { environmentId: scope.environmentId, name } },
     select: { archived: true },
   });
-  if (!et)
-    throw invalid(["body", "eventType"], `event type ${name} is not in the catalog; create it first (POST /api/v1/event-type)`);
-  if (et.archived) throw invalid(["body", "eventType"], `event type ${name} is archived; un-archive it to publish`);
+  checkEventTypeState(name, et ? (et.archived ? "archived" : "ok") : null);
 }
 
 type Target = { applicationId: string; environmentId: string; eventType: "ok" | "archived" | null; endpointIds: string[] };
@@ -89,8 +83,8 @@ export async function publishMessage(scope: Scope, appIdOrUid: string, input: Me
   else {
     // The event type first: a rejected message must not leave an auto-created application behind.
     await checkEventType(scope, input.eventType);
-    const app = await resolveTargetApp(scope, appIdOrUid, input);
-    target = { applicationId: app.id, environmentId: app.environmentId, eventType: "ok", endpointIds: [] };
+    const app = await createTargetApp(scope, appIdOrUid, input);
+    target = { applicationId: app.id, environmentId: scope.environmentId, eventType: "ok", endpointIds: [] };
   }
 
   const now = new Date();
