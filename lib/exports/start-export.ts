@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Scope } from "../auth/principal";
 import { createTask } from "../tasks/create-task";
 import { deliveryFilterFields, resolveDeliveryFilter, type DeliveryFilter } from "../tasks/delivery-filter";
-import { callbackFields, resolveCallback } from "../tasks/task-callback";
+import { callbackFields } from "../tasks/task-callback";
 import type { ExportFormat } from "./export-files";
 
 // POST /api/v1/app/{app}/attempt/export: the delivery log (attempts) matching a filter, written as
@@ -25,20 +25,14 @@ export type ExportFilter = DeliveryFilter & {
 
 export async function startExport(scope: Scope, appIdOrUid: string, input: z.infer<typeof ExportIn>) {
   const { environmentId, filter: base } = await resolveDeliveryFilter(scope, appIdOrUid, input);
-  const { callback, shown } = await resolveCallback(input);
   const filter: ExportFilter = {
     ...base,
     status: input.status ?? null,
     format: input.format,
     withContent: input.with_content,
   };
-  const task = await createTask({
-    environmentId,
-    applicationId: filter.appId,
-    endpointId: filter.endpointId,
-    kind: "export",
-    params: filter,
-    callback,
-  });
-  return { task, shown };
+  return createTask(
+    { environmentId, applicationId: filter.appId, endpointId: filter.endpointId, kind: "export", params: filter },
+    input,
+  );
 }

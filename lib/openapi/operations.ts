@@ -4,7 +4,7 @@ import { EndpointHeadersIn, EndpointHeadersPatchIn, EndpointIn, EndpointPatch, E
 import { EventTypeIn, EventTypePatch, EventTypeUpdate } from "../event-types/schemas";
 import { EventExampleIn, MessageIn } from "../messages/schemas";
 import { AppPortalAccessIn } from "../portal-access/schemas";
-import { zDateTime, zEventTypeName } from "../http/fields";
+import { zEventTypeName } from "../http/fields";
 import { listQuery } from "../http/pagination";
 import {
   attemptListQuery,
@@ -18,9 +18,9 @@ import {
 } from "../http/params";
 import { deliveryLogQuery } from "../portal/schemas";
 import { TaskListQuery } from "../tasks/query-tasks";
-import { callbackFields } from "../tasks/task-callback";
 import { ExportIn } from "../exports/start-export";
 import { BulkRetryIn } from "../tasks/start-bulk-retry";
+import { RecoverIn } from "../tasks/recover-endpoint";
 import { ReplayMessageIn } from "../tasks/replay/replay-message";
 import { ReplayFilterIn } from "../tasks/replay/replay-filter";
 import { ReplayIn } from "../tasks/replay/start-replay";
@@ -50,8 +50,6 @@ export type Operation = {
   /** Part of the Svix-compatible API (the 26 paths of the Svix server's document). */
   svix?: boolean;
 };
-
-const RecoverIn = z.object({ since: zDateTime, until: zDateTime.nullish(), ...callbackFields });
 
 // Bodies of routes whose schemas are defined inline in their route files.
 const PortalSessionIn = z.object({ token: z.string().min(1).max(512) });

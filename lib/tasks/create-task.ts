@@ -5,6 +5,7 @@ import { Prisma, type Task, type TaskKind } from "../generated/prisma/client";
 import { enqueue } from "../queue/catalog";
 import { logger } from "../logger";
 import { secretBox } from "../services";
+import { resolveCallback, type CallbackIn } from "./task-callback";
 
 /**
  * Records a task and hands it to the worker.
@@ -14,16 +15,22 @@ import { secretBox } from "../services";
  * and vice versa. A transaction-scoped advisory lock on (application, kind) makes the check and
  * the insert atomic; the partial unique indexes are the backstop. A second request gets a 409
  * naming the task in the way.
+ *
+ * `request` is the body of the request that starts the task: its callback fields are checked
+ * first (422), and `shown` is the callback secret Herald generated, for the 202 answer.
  */
-export async function createTask(input: {
-  environmentId: string;
-  applicationId: string;
-  endpointId?: string | null;
-  kind: TaskKind;
-  params: Record<string, unknown>;
-  callback?: { url: string; secret: string } | null;
-  totalCount?: number | null;
-}): Promise<Task> {
+export async function createTask(
+  input: {
+    environmentId: string;
+    applicationId: string;
+    endpointId?: string | null;
+    kind: TaskKind;
+    params: Record<string, unknown>;
+    totalCount?: number | null;
+  },
+  request: CallbackIn,
+): Promise<{ task: Task; shown: Record<string, string> }> {
+  const { callback, shown } = await resolveCallback(request);
   const endpointId = input.endpointId ?? null;
   let task: Task;
   try {
@@ -47,8 +54,8 @@ export async function createTask(input: {
           endpointId,
           kind: input.kind,
           params: input.params as Prisma.InputJsonValue,
-          callbackUrl: input.callback?.url ?? null,
-          callbackSecretEncrypted: input.callback ? secretBox().seal(input.callback.secret) : null,
+          callbackUrl: callback?.url ?? null,
+          callbackSecretEncrypted: callback ? secretBox().seal(callback.secret) : null,
           totalCount: input.totalCount ?? null,
         },
       });
@@ -69,7 +76,7 @@ export async function createTask(input: {
     // The worker's sweeper also starts pending tasks it finds in the database.
     logger.warn({ err, taskId: task.id }, "could not enqueue task; the sweeper will start it");
   }
-  return task;
+  return { task, shown };
 }
 
 function alreadyRunning(kind: TaskKind, t: { id: string; status: string; endpointId: string | null }) {

@@ -3,12 +3,10 @@ import { idAtTime } from "../ids";
 import type { DeliveryFilter } from "./delivery-filter";
 
 // The dead-lettered deliveries a recover or bulk-retry task re-attempts, selected by keyset on
-// the delivery id (time-ordered), so a resumed task continues exactly after its cursor.
+// the delivery id (time-ordered), so a resumed task continues exactly after its cursor. Both select
+// by the delivery filter (recover's is its endpoint and time range).
 
-/** Bulk retry and recover select by the shared delivery filter. */
-export type DeadLetterFilter = DeliveryFilter;
-
-export function deadLetterWhere(f: DeadLetterFilter, after: string | null): Prisma.Sql {
+export function deadLetterWhere(f: DeliveryFilter, after: string | null): Prisma.Sql {
   const conds: Prisma.Sql[] = [
     Prisma.sql`d.application_id = ${f.appId}`,
     Prisma.sql`d.status = 'failed'`,

@@ -38,6 +38,20 @@ export type DeliveryFilter = {
   eventTypes: string[];
 };
 
+/**
+ * A request's time range as tasks store it (ISO strings); an absent `until` is `defaultUntil`.
+ * Also used by replay and recover, whose filters are otherwise their own.
+ */
+export function resolveTimeRange(
+  since: Date | null | undefined,
+  until: Date | null | undefined,
+  defaultUntil = new Date(),
+): { since: string | null; until: string } {
+  const end = until ?? defaultUntil;
+  if (since && since >= end) throw invalid(["body", "since"], "must be before until");
+  return { since: since?.toISOString() ?? null, until: end.toISOString() };
+}
+
 export async function resolveDeliveryFilter(
   scope: Scope,
   appIdOrUid: string,
@@ -45,8 +59,7 @@ export async function resolveDeliveryFilter(
 ): Promise<{ environmentId: string; filter: DeliveryFilter }> {
   const app = await findApplication(scope, appIdOrUid);
   const endpointId = input.endpoint_id ? (await findEndpoint(scope, app.id, input.endpoint_id)).endpoint.id : null;
-  const until = input.until ?? new Date();
-  if (input.since && input.since >= until) throw invalid(["body", "since"], "must be before until");
+  const { since, until } = resolveTimeRange(input.since, input.until);
   if (input.status_code != null && input.status_code_class != null)
     throw invalid(["body", "status_code_class"], "give status_code or status_code_class, not both");
   return {
@@ -54,8 +67,8 @@ export async function resolveDeliveryFilter(
     filter: {
       appId: app.id,
       endpointId,
-      since: input.since?.toISOString() ?? null,
-      until: until.toISOString(),
+      since,
+      until,
       statusCode: input.status_code ?? null,
       statusCodeClass: input.status_code_class ?? null,
       eventTypes: input.event_types ?? [],

@@ -59,17 +59,20 @@ export function summaryOf(t: Task): string {
   return `${head} (${detail})${tail}`;
 }
 
-function hasResultFile(t: Task): boolean {
+/** When the export's file stops being downloadable; null when the task has no file to download. */
+function resultExpiry(t: Task): Date | null {
   const r = (t.result ?? {}) as TaskResult;
-  if (t.kind !== "export" || !r.file || !t.completedAt) return false;
-  if (t.status !== "completed" && t.status !== "cancelled") return false;
-  return t.completedAt.getTime() + env().HERALD_EXPORT_RETENTION_HOURS * 3_600_000 > Date.now();
+  if (t.kind !== "export" || !r.file || !t.completedAt) return null;
+  if (t.status !== "completed" && t.status !== "cancelled") return null;
+  const expiry = new Date(t.completedAt.getTime() + env().HERALD_EXPORT_RETENTION_HOURS * 3_600_000);
+  return expiry.getTime() > Date.now() ? expiry : null;
 }
 
 export function serializeTask(t: Task, linkScope?: LinkScope) {
   const r = (t.result ?? null) as TaskResult | null;
   const { file: _file, ...publicResult } = r ?? {};
   const scope = linkScope ?? { environmentId: t.environmentId, applicationId: t.applicationId };
+  const expiry = resultExpiry(t);
   return {
     id: t.id,
     kind: t.kind,
@@ -86,7 +89,7 @@ export function serializeTask(t: Task, linkScope?: LinkScope) {
     params: t.params,
     result: r ? publicResult : null,
     summary: summaryOf(t),
-    ...(hasResultFile(t) ? { result_url: resultUrl(t.id, scope), result_expires_at: resultExpiry(t) } : {}),
+    ...(expiry ? { result_url: resultUrl(t.id, scope), result_expires_at: expiry.toISOString() } : {}),
     ...(t.status === "failed"
       ? { error: { code: t.errorCode ?? "internal_error", message: t.errorMessage ?? "The task failed" } }
       : {}),
@@ -96,10 +99,6 @@ export function serializeTask(t: Task, linkScope?: LinkScope) {
     status_url: statusUrl(t.id),
     events_url: eventsUrl(t.id, scope),
   };
-}
-
-function resultExpiry(t: Task): string {
-  return new Date(t.completedAt!.getTime() + env().HERALD_EXPORT_RETENTION_HOURS * 3_600_000).toISOString();
 }
 
 export type TaskOut = ReturnType<typeof serializeTask>;

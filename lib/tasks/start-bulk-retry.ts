@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Scope } from "../auth/principal";
 import { createTask } from "./create-task";
 import { deliveryFilterFields, resolveDeliveryFilter } from "./delivery-filter";
-import { callbackFields, resolveCallback } from "./task-callback";
+import { callbackFields } from "./task-callback";
 
 // POST /api/v1/app/{app}/bulk-retry: re-attempt the dead-lettered deliveries that match a filter.
 // A retry is a new attempt of the same delivery (same webhook-id), unlike a replay.
@@ -11,14 +11,8 @@ export const BulkRetryIn = z.object({ ...deliveryFilterFields, ...callbackFields
 
 export async function startBulkRetry(scope: Scope, appIdOrUid: string, input: z.infer<typeof BulkRetryIn>) {
   const { environmentId, filter } = await resolveDeliveryFilter(scope, appIdOrUid, input);
-  const { callback, shown } = await resolveCallback(input);
-  const task = await createTask({
-    environmentId,
-    applicationId: filter.appId,
-    endpointId: filter.endpointId,
-    kind: "bulk_retry",
-    params: filter,
-    callback,
-  });
-  return { task, shown };
+  return createTask(
+    { environmentId, applicationId: filter.appId, endpointId: filter.endpointId, kind: "bulk_retry", params: filter },
+    input,
+  );
 }

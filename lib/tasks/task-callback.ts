@@ -13,7 +13,11 @@ export const callbackFields = {
   callback_secret: z.string().max(256).nullish(),
 };
 
-export async function resolveCallback(input: { callback_url?: string | null; callback_secret?: string | null }) {
+export type CallbackIn = { callback_url?: string | null; callback_secret?: string | null };
+
+export async function resolveCallback(
+  input: CallbackIn,
+): Promise<{ callback: { url: string; secret: string } | null; shown: Record<string, string> }> {
   if (!input.callback_url) {
     if (input.callback_secret) throw invalid(["body", "callback_secret"], "is only used together with callback_url");
     return { callback: null, shown: {} };

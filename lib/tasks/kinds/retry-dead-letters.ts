@@ -1,13 +1,14 @@
 import { db } from "../../db";
 import type { Task } from "../../generated/prisma/client";
-import { deadLetterWhere, type DeadLetterFilter } from "../dead-letters";
+import { deadLetterWhere } from "../dead-letters";
+import type { DeliveryFilter } from "../delivery-filter";
 import { TaskError, type TaskKindRunner } from "../task-context";
 
 // recover and bulk_retry: move dead-lettered deliveries back to pending, batch by batch (a
 // compare-and-set on status, so a delivery that changed meanwhile is left alone), then enqueue
 // them through the delivery engine. A retry is a new attempt of the same delivery (same webhook-id).
 
-function filterOf(task: Task): DeadLetterFilter {
+function filterOf(task: Task): DeliveryFilter {
   if (!task.applicationId) throw new TaskError("invalid_task", "task has no application");
   if (task.kind === "recover") {
     const p = task.params as { since: string; until: string };
@@ -21,7 +22,7 @@ function filterOf(task: Task): DeadLetterFilter {
       eventTypes: [],
     };
   }
-  return task.params as DeadLetterFilter;
+  return task.params as DeliveryFilter;
 }
 
 export const retryDeadLetters: TaskKindRunner = {

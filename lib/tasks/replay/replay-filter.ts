@@ -7,6 +7,7 @@ import { idAtTime } from "../../ids";
 import type { Scope } from "../../auth/principal";
 import { findApplication } from "../../applications/find-application";
 import { findEndpoint } from "../../endpoints/find-endpoint";
+import { resolveTimeRange } from "../delivery-filter";
 
 // Which messages a range replay ingests again, and to which endpoints. The dry run (estimate)
 // and the worker use the same SQL, so the estimate counts exactly what the run would create.
@@ -70,14 +71,13 @@ export async function resolveReplayFilter(
   }
   if (input.only_undelivered && !endpointId)
     throw invalid(["body", "only_undelivered"], "needs endpoint_id (undelivered to which endpoint?)");
-  const until = input.until ?? pinnedUntil;
-  if (input.since && input.since >= until) throw invalid(["body", "since"], "must be before until");
+  const { since, until } = resolveTimeRange(input.since, input.until, pinnedUntil);
   return {
     appId: app.id,
     environmentId: app.environmentId,
     endpointId,
-    since: input.since?.toISOString() ?? null,
-    until: until.toISOString(),
+    since,
+    until,
     eventTypes: [...(input.event_types ?? [])].sort(),
     channels: [...(input.channels ?? [])].sort(),
     originalStatus: [...(input.original_status ?? [])].sort(),

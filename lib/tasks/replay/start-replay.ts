@@ -5,7 +5,7 @@ import { conflict, invalid } from "../../http/errors";
 import type { Scope } from "../../auth/principal";
 import { tokenSigner } from "../signed-token";
 import { createTask } from "../create-task";
-import { callbackFields, resolveCallback } from "../task-callback";
+import { callbackFields } from "../task-callback";
 import { countReplay, filterKey, resolveReplayFilter, ReplayFilterIn, type ReplayFilter } from "./replay-filter";
 
 // Range replay: POST …/replay/estimate is a dry run that counts what a replay would create and
@@ -83,15 +83,15 @@ export async function startReplay(scope: Scope, app: string, input: ReplayIn) {
       "estimate_stale",
     );
 
-  const { callback, shown } = await resolveCallback(input);
-  const task = await createTask({
-    environmentId: filter.environmentId,
-    applicationId: filter.appId,
-    endpointId: filter.endpointId,
-    kind: "replay",
-    params: { ...filter, estimate: counts },
-    callback,
-    totalCount: counts.messages,
-  });
-  return { task, shown };
+  return createTask(
+    {
+      environmentId: filter.environmentId,
+      applicationId: filter.appId,
+      endpointId: filter.endpointId,
+      kind: "replay",
+      params: { ...filter, estimate: counts },
+      totalCount: counts.messages,
+    },
+    input,
+  );
 }

@@ -1,12 +1,7 @@
-import { z } from "zod";
 import { route } from "@/lib/http/route";
 import { endpointParams } from "@/lib/http/params";
-import { zDateTime } from "@/lib/http/fields";
 import { assertCapability } from "@/lib/portal-access/capabilities";
-import { recoverEndpoint } from "@/lib/tasks/recover-endpoint";
-import { callbackFields } from "@/lib/tasks/task-callback";
-
-const RecoverIn = z.object({ since: zDateTime, until: zDateTime.nullish(), ...callbackFields });
+import { RecoverIn, recoverEndpoint } from "@/lib/tasks/recover-endpoint";
 
 // POST /api/v1/app/{app_id}/endpoint/{endpoint_id}/recover — async: re-attempt failed deliveries since a time
 // (Svix RecoverOut; the task is at GET /api/v1/tasks/{id})
