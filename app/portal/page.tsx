@@ -5,7 +5,7 @@ import { SessionEnded } from "@/components/portal/session-ended";
 import { Spinner } from "@/components/ui/notice";
 import { ApiFailure, openLink } from "./_lib/api";
 import { useSessionState } from "./_lib/queries";
-import { ENDED_MESSAGES, endSession, endedReason, reasonForCode, restoreSession, startSession } from "./_lib/session-store";
+import { ENDED_MESSAGES, endSession, reasonForCode, resumeSession } from "./_lib/session-store";
 
 // /portal#key=hpt_… — the magic link. The key is in the fragment, which browsers never send to
 // servers; we read it, drop it from the address bar and history at once, and exchange it for a
@@ -28,13 +28,10 @@ export default function PortalEntry() {
       const key = params.get("key");
       const page = params.get("page") ?? "endpoints";
       const next = `/portal/${/^[a-z-]+$/.test(page) ? page : "endpoints"}`;
-      if (window.location.hash) window.history.replaceState(null, "", window.location.pathname + window.location.search);
+      if (window.location.hash)
+        window.history.replaceState(null, "", window.location.pathname + window.location.search);
       if (!key) {
-        const stored = restoreSession();
-        if (stored) {
-          startSession(stored);
-          router.replace(next);
-        } else endSession(endedReason() ?? "no_session");
+        if (resumeSession()) router.replace(next);
         return;
       }
       opening = true;

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Button } from "../ui/button";
 import { Dialog } from "../ui/dialog";
 import { inputClass } from "../ui/field";
+import { ErrorText } from "../ui/notice";
 
 /** Deleting is final: this spells out what is lost and asks for the word "delete". */
 export function DeleteEndpointDialog({
@@ -39,12 +40,12 @@ export function DeleteEndpointDialog({
         <p className="break-all font-mono text-xs">{url}</p>
         <ul className="list-disc space-y-1 pl-5">
           <li>
-            <strong>Its delivery and replay state is destroyed:</strong> the delivery log, every attempt, pending retries and dead-lettered
-            deliveries of this endpoint are deleted and cannot be retried or replayed to it.
+            <strong>Its delivery and replay state is destroyed:</strong> the delivery log, every attempt, pending
+            retries and dead-lettered deliveries of this endpoint are deleted and cannot be retried or replayed to it.
           </li>
           <li>
-            <strong>Re-creating an endpoint with the same URL starts from nothing.</strong> It gets a new id and a new secret, and only receives
-            events published after it is created; nothing missed in between is sent.
+            <strong>Re-creating an endpoint with the same URL starts from nothing.</strong> It gets a new id and a new
+            secret, and only receives events published after it is created; nothing missed in between is sent.
           </li>
           <li>To stop deliveries for a while without losing anything, pause the endpoint instead.</li>
         </ul>
@@ -52,11 +53,7 @@ export function DeleteEndpointDialog({
           <span className="font-medium text-slate-800">Type &quot;delete&quot; to confirm</span>
           <input className={inputClass} value={typed} onChange={(e) => setTyped(e.target.value)} autoComplete="off" />
         </label>
-        {error && (
-          <p role="alert" className="text-red-700">
-            {error}
-          </p>
-        )}
+        <ErrorText message={error} />
       </div>
     </Dialog>
   );

@@ -4,6 +4,7 @@ import { Button } from "../ui/button";
 import { Field, inputClass } from "../ui/field";
 import { formatDuration } from "../ui/format";
 import { Badge } from "../ui/badge";
+import { ErrorText } from "../ui/notice";
 
 export type EndpointFormValues = {
   url: string;
@@ -42,7 +43,10 @@ export const emptyEndpointForm: EndpointFormValues = {
 const UNIT: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86400 };
 
 /** "5s, 5m, 2h" → seconds; a message when a part is not understood or out of bounds. */
-export function parseRetrySchedule(text: string, bounds: Bounds["retrySchedule"]): { delays: number[] } | { error: string } {
+export function parseRetrySchedule(
+  text: string,
+  bounds: Bounds["retrySchedule"],
+): { delays: number[] } | { error: string } {
   const parts = text.split(/[\s,]+/).filter(Boolean);
   if (parts.length === 0) return { error: "list at least one delay, e.g. 5s, 5m, 30m, 2h" };
   const delays: number[] = [];
@@ -51,15 +55,22 @@ export function parseRetrySchedule(text: string, bounds: Bounds["retrySchedule"]
     if (!m) return { error: `"${p}" is not a delay; use a number with s, m, h or d (e.g. 30s, 5m, 2h)` };
     const seconds = Number(m[1]) * UNIT[(m[2] || "s").toLowerCase()]!;
     if (seconds < bounds.minDelaySeconds || seconds > bounds.maxDelaySeconds)
-      return { error: `each delay must be between ${formatDuration(bounds.minDelaySeconds)} and ${formatDuration(bounds.maxDelaySeconds)}` };
+      return {
+        error: `each delay must be between ${formatDuration(bounds.minDelaySeconds)} and ${formatDuration(bounds.maxDelaySeconds)}`,
+      };
     delays.push(seconds);
   }
-  if (delays.length > bounds.maxAttempts - 1) return { error: `at most ${bounds.maxAttempts - 1} retries (${bounds.maxAttempts} attempts in all)` };
+  if (delays.length > bounds.maxAttempts - 1)
+    return { error: `at most ${bounds.maxAttempts - 1} retries (${bounds.maxAttempts} attempts in all)` };
   return { delays };
 }
 
 export function scheduleText(delays: number[] | null): string {
-  return (delays ?? []).map((s) => (s % 86400 === 0 ? `${s / 86400}d` : s % 3600 === 0 ? `${s / 3600}h` : s % 60 === 0 ? `${s / 60}m` : `${s}s`)).join(", ");
+  return (delays ?? [])
+    .map((s) =>
+      s % 86400 === 0 ? `${s / 86400}d` : s % 3600 === 0 ? `${s / 3600}h` : s % 60 === 0 ? `${s / 60}m` : `${s}s`,
+    )
+    .join(", ");
 }
 
 function channelList(text: string) {
@@ -83,7 +94,9 @@ export function endpointBody(v: EndpointFormValues, mode: "create" | "edit", bou
   };
   if (mode === "create") {
     body.signing = v.signing;
-    const headers = Object.fromEntries(v.headers.filter((h) => h.name.trim() !== "").map((h) => [h.name.trim(), h.value]));
+    const headers = Object.fromEntries(
+      v.headers.filter((h) => h.name.trim() !== "").map((h) => [h.name.trim(), h.value]),
+    );
     if (Object.keys(headers).length > 0) body.headers = headers;
   }
   return body;
@@ -125,17 +138,27 @@ export function EndpointForm({
       : undefined;
   const urlError = urlCheck.state === "error" ? urlCheck.message : fieldErrors.url;
   const blocked = Boolean(scheduleError || rateError || urlCheck.state === "error" || v.url.trim() === "");
-  const visibleTypes = catalog.filter((t) => (!t.archived || v.eventTypes.includes(t.name)) && t.name.toLowerCase().includes(typeFilter.toLowerCase()));
+  const visibleTypes = catalog.filter(
+    (t) => (!t.archived || v.eventTypes.includes(t.name)) && t.name.toLowerCase().includes(typeFilter.toLowerCase()),
+  );
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!blocked) onSubmit(v);
   };
   const toggleType = (name: string) =>
-    setV((s) => ({ ...s, eventTypes: s.eventTypes.includes(name) ? s.eventTypes.filter((n) => n !== name) : [...s.eventTypes, name] }));
+    setV((s) => ({
+      ...s,
+      eventTypes: s.eventTypes.includes(name) ? s.eventTypes.filter((n) => n !== name) : [...s.eventTypes, name],
+    }));
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-6 rounded-lg border border-slate-200 bg-white p-5" aria-label={mode === "create" ? "New endpoint" : "Edit endpoint"}>
+    <form
+      onSubmit={submit}
+      noValidate
+      className="space-y-6 rounded-lg border border-slate-200 bg-white p-5"
+      aria-label={mode === "create" ? "New endpoint" : "Edit endpoint"}
+    >
       {formError && (
         <p role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900">
           {formError}
@@ -175,46 +198,90 @@ export function EndpointForm({
 
       <Field label="Description" error={fieldErrors.description}>
         {({ id, describedBy, invalid }) => (
-          <input id={id} name="description" className={inputClass} value={v.description} aria-describedby={describedBy} aria-invalid={invalid} onChange={(e) => setV((s) => ({ ...s, description: e.target.value }))} />
+          <input
+            id={id}
+            name="description"
+            className={inputClass}
+            value={v.description}
+            aria-describedby={describedBy}
+            aria-invalid={invalid}
+            onChange={(e) => setV((s) => ({ ...s, description: e.target.value }))}
+          />
         )}
       </Field>
 
       <fieldset className="space-y-2">
         <legend className="text-sm font-medium text-slate-800">Event types</legend>
         <p className="text-xs text-slate-500">
-          {v.eventTypes.length === 0 ? "None selected: this endpoint receives every event type, including ones added later." : `${v.eventTypes.length} selected: only these are sent.`}
+          {v.eventTypes.length === 0
+            ? "None selected: this endpoint receives every event type, including ones added later."
+            : `${v.eventTypes.length} selected: only these are sent.`}
         </p>
         {catalog.length > 8 && (
-          <input aria-label="Filter event types" placeholder="Filter event types" className={`${inputClass} max-w-xs`} value={typeFilter} onChange={(e) => setTypeFilter(e.target.value)} />
+          <input
+            aria-label="Filter event types"
+            placeholder="Filter event types"
+            className={`${inputClass} max-w-xs`}
+            value={typeFilter}
+            onChange={(e) => setTypeFilter(e.target.value)}
+          />
         )}
         <div className="grid max-h-64 gap-1 overflow-y-auto rounded-md border border-slate-200 p-2 sm:grid-cols-2">
           {visibleTypes.map((t) => (
             <label key={t.name} className="flex items-start gap-2 rounded px-2 py-1 text-sm hover:bg-slate-50">
-              <input type="checkbox" className="mt-0.5" checked={v.eventTypes.includes(t.name)} onChange={() => toggleType(t.name)} />
+              <input
+                type="checkbox"
+                className="mt-0.5"
+                checked={v.eventTypes.includes(t.name)}
+                onChange={() => toggleType(t.name)}
+              />
               <span className="min-w-0">
-                <span className="font-mono text-xs">{t.name}</span> {t.deprecated && <Badge tone="amber">deprecated</Badge>} {t.archived && <Badge>archived</Badge>}
+                <span className="font-mono text-xs">{t.name}</span>{" "}
+                {t.deprecated && <Badge tone="amber">deprecated</Badge>} {t.archived && <Badge>archived</Badge>}
                 <span className="block truncate text-xs text-slate-500">{t.description}</span>
               </span>
             </label>
           ))}
           {visibleTypes.length === 0 && <p className="text-sm text-slate-500">No event types match.</p>}
         </div>
-        {fieldErrors.filterTypes && (
-          <p role="alert" className="text-xs font-medium text-red-700">
-            {fieldErrors.filterTypes}
-          </p>
-        )}
+        <ErrorText message={fieldErrors.filterTypes} className="text-xs font-medium" />
       </fieldset>
 
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Channels" hint="Optional, comma-separated. With channels, only messages on one of them are sent." error={fieldErrors.channels}>
+        <Field
+          label="Channels"
+          hint="Optional, comma-separated. With channels, only messages on one of them are sent."
+          error={fieldErrors.channels}
+        >
           {({ id, describedBy, invalid }) => (
-            <input id={id} name="channels" className={inputClass} placeholder="e.g. project_123, eu" value={v.channels} aria-describedby={describedBy} aria-invalid={invalid} onChange={(e) => setV((s) => ({ ...s, channels: e.target.value }))} />
+            <input
+              id={id}
+              name="channels"
+              className={inputClass}
+              placeholder="e.g. project_123, eu"
+              value={v.channels}
+              aria-describedby={describedBy}
+              aria-invalid={invalid}
+              onChange={(e) => setV((s) => ({ ...s, channels: e.target.value }))}
+            />
           )}
         </Field>
-        <Field label="Rate limit (requests per second)" hint="Empty: no limit." error={rateError ?? fieldErrors.rateLimit ?? fieldErrors.throttleRate}>
+        <Field
+          label="Rate limit (requests per second)"
+          hint="Empty: no limit."
+          error={rateError ?? fieldErrors.rateLimit ?? fieldErrors.throttleRate}
+        >
           {({ id, describedBy, invalid }) => (
-            <input id={id} name="rateLimit" inputMode="numeric" className={inputClass} value={v.rateLimit} aria-describedby={describedBy} aria-invalid={invalid} onChange={(e) => setV((s) => ({ ...s, rateLimit: e.target.value }))} />
+            <input
+              id={id}
+              name="rateLimit"
+              inputMode="numeric"
+              className={inputClass}
+              value={v.rateLimit}
+              aria-describedby={describedBy}
+              aria-invalid={invalid}
+              onChange={(e) => setV((s) => ({ ...s, rateLimit: e.target.value }))}
+            />
           )}
         </Field>
       </div>
@@ -222,15 +289,26 @@ export function EndpointForm({
       <fieldset className="space-y-2">
         <legend className="text-sm font-medium text-slate-800">Retry policy</legend>
         <label className="flex items-center gap-2 text-sm">
-          <input type="radio" name="retryMode" checked={v.retryMode === "default"} onChange={() => setV((s) => ({ ...s, retryMode: "default" }))} />
+          <input
+            type="radio"
+            name="retryMode"
+            checked={v.retryMode === "default"}
+            onChange={() => setV((s) => ({ ...s, retryMode: "default" }))}
+          />
           The default schedule
           <span className="text-xs text-slate-500">
-            ({bounds.defaultRetrySchedule.length + 1} attempts over {formatDuration(bounds.defaultRetrySchedule.reduce((a, b) => a + b, 0))}:{" "}
+            ({bounds.defaultRetrySchedule.length + 1} attempts over{" "}
+            {formatDuration(bounds.defaultRetrySchedule.reduce((a, b) => a + b, 0))}:{" "}
             {scheduleText(bounds.defaultRetrySchedule)})
           </span>
         </label>
         <label className="flex items-center gap-2 text-sm">
-          <input type="radio" name="retryMode" checked={v.retryMode === "custom"} onChange={() => setV((s) => ({ ...s, retryMode: "custom" }))} />
+          <input
+            type="radio"
+            name="retryMode"
+            checked={v.retryMode === "custom"}
+            onChange={() => setV((s) => ({ ...s, retryMode: "custom" }))}
+          />
           A custom schedule
         </label>
         {v.retryMode === "custom" && (
@@ -244,7 +322,16 @@ export function EndpointForm({
             error={scheduleError ?? fieldErrors.retrySchedule}
           >
             {({ id, describedBy, invalid }) => (
-              <input id={id} name="retrySchedule" className={`${inputClass} font-mono`} placeholder="5s, 5m, 30m, 2h, 5h, 10h" value={v.retrySchedule} aria-describedby={describedBy} aria-invalid={invalid} onChange={(e) => setV((s) => ({ ...s, retrySchedule: e.target.value }))} />
+              <input
+                id={id}
+                name="retrySchedule"
+                className={`${inputClass} font-mono`}
+                placeholder="5s, 5m, 30m, 2h, 5h, 10h"
+                value={v.retrySchedule}
+                aria-describedby={describedBy}
+                aria-invalid={invalid}
+                onChange={(e) => setV((s) => ({ ...s, retrySchedule: e.target.value }))}
+              />
             )}
           </Field>
         )}
@@ -255,29 +342,74 @@ export function EndpointForm({
           <fieldset className="space-y-2">
             <legend className="text-sm font-medium text-slate-800">Signing</legend>
             <label className="flex items-start gap-2 text-sm">
-              <input type="radio" name="signing" className="mt-1" checked={v.signing === "hmac_sha256"} onChange={() => setV((s) => ({ ...s, signing: "hmac_sha256" }))} />
+              <input
+                type="radio"
+                name="signing"
+                className="mt-1"
+                checked={v.signing === "hmac_sha256"}
+                onChange={() => setV((s) => ({ ...s, signing: "hmac_sha256" }))}
+              />
               <span>
                 Symmetric (HMAC-SHA256)
-                <span className="block text-xs text-slate-500">You and Herald share a secret (whsec_…). Works with every Standard Webhooks library.</span>
+                <span className="block text-xs text-slate-500">
+                  You and Herald share a secret (whsec_…). Works with every Standard Webhooks library.
+                </span>
               </span>
             </label>
             <label className="flex items-start gap-2 text-sm">
-              <input type="radio" name="signing" className="mt-1" checked={v.signing === "ed25519"} onChange={() => setV((s) => ({ ...s, signing: "ed25519" }))} />
+              <input
+                type="radio"
+                name="signing"
+                className="mt-1"
+                checked={v.signing === "ed25519"}
+                onChange={() => setV((s) => ({ ...s, signing: "ed25519" }))}
+              />
               <span>
                 Asymmetric (ed25519)
-                <span className="block text-xs text-slate-500">Herald keeps the private key; you verify with a public key (whpk_…) and never hold a secret.</span>
+                <span className="block text-xs text-slate-500">
+                  Herald keeps the private key; you verify with a public key (whpk_…) and never hold a secret.
+                </span>
               </span>
             </label>
           </fieldset>
 
           <fieldset className="space-y-2">
             <legend className="text-sm font-medium text-slate-800">Custom headers</legend>
-            <p className="text-xs text-slate-500">Sent with every delivery, e.g. an Authorization header your server expects. Values are stored encrypted.</p>
+            <p className="text-xs text-slate-500">
+              Sent with every delivery, e.g. an Authorization header your server expects. Values are stored encrypted.
+            </p>
             {v.headers.map((h, i) => (
               <div key={i} className="flex flex-wrap gap-2">
-                <input aria-label={`Header ${i + 1} name`} placeholder="X-Header-Name" className={`${inputClass} max-w-xs font-mono`} value={h.name} onChange={(e) => setV((s) => ({ ...s, headers: s.headers.map((x, j) => (j === i ? { ...x, name: e.target.value } : x)) }))} />
-                <input aria-label={`Header ${i + 1} value`} placeholder="value" className={`${inputClass} min-w-0 flex-1 font-mono`} value={h.value} onChange={(e) => setV((s) => ({ ...s, headers: s.headers.map((x, j) => (j === i ? { ...x, value: e.target.value } : x)) }))} />
-                <Button size="sm" variant="ghost" aria-label={`Remove header ${i + 1}`} onClick={() => setV((s) => ({ ...s, headers: s.headers.filter((_, j) => j !== i) }))}>
+                <input
+                  aria-label={`Header ${i + 1} name`}
+                  placeholder="X-Header-Name"
+                  className={`${inputClass} max-w-xs font-mono`}
+                  value={h.name}
+                  onChange={(e) =>
+                    setV((s) => ({
+                      ...s,
+                      headers: s.headers.map((x, j) => (j === i ? { ...x, name: e.target.value } : x)),
+                    }))
+                  }
+                />
+                <input
+                  aria-label={`Header ${i + 1} value`}
+                  placeholder="value"
+                  className={`${inputClass} min-w-0 flex-1 font-mono`}
+                  value={h.value}
+                  onChange={(e) =>
+                    setV((s) => ({
+                      ...s,
+                      headers: s.headers.map((x, j) => (j === i ? { ...x, value: e.target.value } : x)),
+                    }))
+                  }
+                />
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  aria-label={`Remove header ${i + 1}`}
+                  onClick={() => setV((s) => ({ ...s, headers: s.headers.filter((_, j) => j !== i) }))}
+                >
                   Remove
                 </Button>
               </div>
@@ -285,11 +417,7 @@ export function EndpointForm({
             <Button size="sm" onClick={() => setV((s) => ({ ...s, headers: [...s.headers, { name: "", value: "" }] }))}>
               Add header
             </Button>
-            {fieldErrors.headers && (
-              <p role="alert" className="text-xs font-medium text-red-700">
-                {fieldErrors.headers}
-              </p>
-            )}
+            <ErrorText message={fieldErrors.headers} className="text-xs font-medium" />
           </fieldset>
         </>
       )}

@@ -1,10 +1,18 @@
 "use client";
 import { useState } from "react";
+import { LOG_STATUSES } from "@/lib/portal/delivery-status";
 import { Button } from "../ui/button";
 import { inputClass } from "../ui/field";
 import { DELIVERY_STATUS } from "./delivery-status";
 
-export type LogFilterValues = { endpoint?: string; eventType?: string; status?: string; after?: string; before?: string; search?: string };
+export type LogFilterValues = {
+  endpoint?: string;
+  eventType?: string;
+  status?: string;
+  after?: string;
+  before?: string;
+  search?: string;
+};
 
 const PRESETS = [
   { label: "Last hour", ms: 3600_000 },
@@ -34,9 +42,14 @@ export function LogFilters({
 }) {
   const [search, setSearch] = useState(values.search ?? "");
   const set = (patch: Partial<LogFilterValues>) => onChange({ ...values, ...patch });
-  const select = "rounded-md border border-slate-300 bg-white px-2 py-2 text-sm focus:border-blue-600 focus:outline-none focus:ring-2 focus:ring-blue-600/30";
+  const select =
+    "rounded-md border border-slate-300 bg-white px-2 py-2 text-sm focus:border-blue-600 focus:outline-none focus:ring-2 focus:ring-blue-600/30";
   return (
-    <div className="space-y-3 rounded-lg border border-slate-200 bg-white p-4" role="search" aria-label="Filter deliveries">
+    <div
+      className="space-y-3 rounded-lg border border-slate-200 bg-white p-4"
+      role="search"
+      aria-label="Filter deliveries"
+    >
       <form
         className="flex flex-wrap gap-2"
         onSubmit={(e) => {
@@ -47,7 +60,13 @@ export function LogFilters({
         <label className="sr-only" htmlFor="log-search">
           Message id or event id
         </label>
-        <input id="log-search" className={`${inputClass} min-w-0 flex-1 font-mono`} placeholder="Search by message id (msg_…) or event id" value={search} onChange={(e) => setSearch(e.target.value)} />
+        <input
+          id="log-search"
+          className={`${inputClass} min-w-0 flex-1 font-mono`}
+          placeholder="Search by message id (msg_…) or event id"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
         <Button type="submit">Search</Button>
         {values.search && (
           <Button
@@ -64,7 +83,11 @@ export function LogFilters({
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
         <label className="space-y-1 text-sm">
           <span className="block font-medium text-slate-700">Endpoint</span>
-          <select className={`${select} w-full`} value={values.endpoint ?? ""} onChange={(e) => set({ endpoint: e.target.value || undefined })}>
+          <select
+            className={`${select} w-full`}
+            value={values.endpoint ?? ""}
+            onChange={(e) => set({ endpoint: e.target.value || undefined })}
+          >
             <option value="">All endpoints</option>
             {endpoints.map((ep) => (
               <option key={ep.id} value={ep.id}>
@@ -75,7 +98,11 @@ export function LogFilters({
         </label>
         <label className="space-y-1 text-sm">
           <span className="block font-medium text-slate-700">Event type</span>
-          <select className={`${select} w-full`} value={values.eventType ?? ""} onChange={(e) => set({ eventType: e.target.value || undefined })}>
+          <select
+            className={`${select} w-full`}
+            value={values.eventType ?? ""}
+            onChange={(e) => set({ eventType: e.target.value || undefined })}
+          >
             <option value="">All event types</option>
             {eventTypes.map((t) => (
               <option key={t} value={t}>
@@ -86,9 +113,13 @@ export function LogFilters({
         </label>
         <label className="space-y-1 text-sm">
           <span className="block font-medium text-slate-700">Status</span>
-          <select className={`${select} w-full`} value={values.status ?? ""} onChange={(e) => set({ status: e.target.value || undefined })}>
+          <select
+            className={`${select} w-full`}
+            value={values.status ?? ""}
+            onChange={(e) => set({ status: e.target.value || undefined })}
+          >
             <option value="">Any status</option>
-            {["succeeded", "failed", "pending", "dead_lettered", "canceled"].map((s) => (
+            {LOG_STATUSES.map((s) => (
               <option key={s} value={s}>
                 {DELIVERY_STATUS[s]!.label}
               </option>
@@ -97,17 +128,32 @@ export function LogFilters({
         </label>
         <label className="space-y-1 text-sm">
           <span className="block font-medium text-slate-700">From</span>
-          <input type="datetime-local" className={`${select} w-full`} value={toLocal(values.after)} onChange={(e) => set({ after: fromLocal(e.target.value) })} />
+          <input
+            type="datetime-local"
+            className={`${select} w-full`}
+            value={toLocal(values.after)}
+            onChange={(e) => set({ after: fromLocal(e.target.value) })}
+          />
         </label>
         <label className="space-y-1 text-sm">
           <span className="block font-medium text-slate-700">Until</span>
-          <input type="datetime-local" className={`${select} w-full`} value={toLocal(values.before)} onChange={(e) => set({ before: fromLocal(e.target.value) })} />
+          <input
+            type="datetime-local"
+            className={`${select} w-full`}
+            value={toLocal(values.before)}
+            onChange={(e) => set({ before: fromLocal(e.target.value) })}
+          />
         </label>
       </div>
       <div className="flex flex-wrap items-center gap-2 text-sm">
         <span className="text-slate-600">Time range:</span>
         {PRESETS.map((p) => (
-          <Button key={p.label} size="sm" variant="ghost" onClick={() => set({ after: new Date(Date.now() - p.ms).toISOString(), before: undefined })}>
+          <Button
+            key={p.label}
+            size="sm"
+            variant="ghost"
+            onClick={() => set({ after: new Date(Date.now() - p.ms).toISOString(), before: undefined })}
+          >
             {p.label}
           </Button>
         ))}

@@ -4,9 +4,17 @@ import type { TaskOut } from "@/lib/tasks/serialize-task";
 import { Button } from "../ui/button";
 import { Dialog } from "../ui/dialog";
 import { formatTime } from "../ui/format";
+import { ErrorText } from "../ui/notice";
 import { TaskProgress } from "./task-progress";
 
-export type Estimate = { messages: number; deliveries: number; endpoints?: number; until: string; since: string | null; endpoint_id: string | null };
+export type Estimate = {
+  messages: number;
+  deliveries: number;
+  endpoints?: number;
+  until: string;
+  since: string | null;
+  endpoint_id: string | null;
+};
 
 /**
  * Range replay: the filters in words, the estimate ("this will send N messages to M endpoints"),
@@ -58,7 +66,11 @@ export function RangeReplayDialog({
         ) : (
           <>
             <Button onClick={onClose}>Cancel</Button>
-            <Button variant="primary" disabled={!estimate || estimate.messages === 0 || !understood || starting} onClick={onConfirm}>
+            <Button
+              variant="primary"
+              disabled={!estimate || estimate.messages === 0 || !understood || starting}
+              onClick={onConfirm}
+            >
               {starting ? "Starting…" : `Replay ${estimate?.messages ?? ""} messages`}
             </Button>
           </>
@@ -67,16 +79,13 @@ export function RangeReplayDialog({
     >
       <div className="space-y-4 text-sm text-slate-700">
         <p>
-          A replay ingests each original message again as a <strong>new message</strong> (new id and <code>webhook-id</code>, linked to the
-          original) and delivers it to the endpoints subscribed to it. Receivers see them as new events.
+          A replay ingests each original message again as a <strong>new message</strong> (new id and{" "}
+          <code>webhook-id</code>, linked to the original) and delivers it to the endpoints subscribed to it. Receivers
+          see them as new events.
         </p>
         <div className="rounded-md bg-slate-50 p-3 text-xs">{scope}</div>
         {estimating && <p role="status">Counting what this would send…</p>}
-        {estimateError && (
-          <p role="alert" className="text-red-700">
-            {estimateError}
-          </p>
-        )}
+        <ErrorText message={estimateError} />
         {estimate && (
           <div role="status" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-950">
             <p className="text-base font-semibold">
@@ -84,23 +93,32 @@ export function RangeReplayDialog({
               {m !== null ? ` to ${m} endpoint${m === 1 ? "" : "s"}` : ""}
             </p>
             <p className="mt-1 text-xs">
-              {estimate.deliveries} deliveries in all · messages from {estimate.since ? formatTime(estimate.since) : "the beginning"} until{" "}
-              {formatTime(estimate.until)}
+              {estimate.deliveries} deliveries in all · messages from{" "}
+              {estimate.since ? formatTime(estimate.since) : "the beginning"} until {formatTime(estimate.until)}
             </p>
           </div>
         )}
         {estimate && estimate.messages > 0 && !task && (
           <label className="flex items-start gap-2">
-            <input type="checkbox" className="mt-0.5" checked={understood} onChange={(e) => setUnderstood(e.target.checked)} />
+            <input
+              type="checkbox"
+              className="mt-0.5"
+              checked={understood}
+              onChange={(e) => setUnderstood(e.target.checked)}
+            />
             <span>I understand these messages will be delivered again as new events.</span>
           </label>
         )}
-        {startError && (
-          <p role="alert" className="text-red-700">
-            {startError}
-          </p>
+        <ErrorText message={startError} />
+        {task && (
+          <TaskProgress
+            title="Replay"
+            task={task.state}
+            error={taskError}
+            onCancel={onCancelTask}
+            cancelling={cancelling}
+          />
         )}
-        {task && <TaskProgress title="Replay" task={task.state} error={taskError} onCancel={onCancelTask} cancelling={cancelling} />}
       </div>
     </Dialog>
   );

@@ -4,6 +4,7 @@ import { Button } from "../ui/button";
 import { CopyButton } from "../ui/copy-button";
 import { Dialog } from "../ui/dialog";
 import { formatDuration } from "../ui/format";
+import { ErrorText } from "../ui/notice";
 
 /** Reveal, copy and rotate the endpoint's signing key, with what rotation does spelled out. */
 export function SecretPanel({
@@ -61,11 +62,7 @@ export function SecretPanel({
           </Button>
         )}
       </div>
-      {error && (
-        <p role="alert" className="mt-2 text-sm text-red-700">
-          {error}
-        </p>
-      )}
+      <ErrorText message={error} className="mt-2 text-sm" />
       {rotated && (
         <p role="status" className="mt-2 text-sm text-green-800">
           Rotated. The previous {what} keeps signing alongside the new one for {grace}.
@@ -101,10 +98,13 @@ export function SecretPanel({
           <p>Herald generates a new {what} and starts signing with it immediately.</p>
           <p>
             <strong>Overlap window: {grace}.</strong> During that time every delivery carries two signatures in the{" "}
-            <code>webhook-signature</code> header, one made with the new key and one with the old, so your server keeps verifying with the old{" "}
-            {what} until you deploy the new one. After {grace} the old one stops signing.
+            <code>webhook-signature</code> header, one made with the new key and one with the old, so your server keeps
+            verifying with the old {what} until you deploy the new one. After {grace} the old one stops signing.
           </p>
-          <p>Deploy the new {what} to your server within the window; Standard Webhooks libraries accept a request when any signature matches.</p>
+          <p>
+            Deploy the new {what} to your server within the window; Standard Webhooks libraries accept a request when
+            any signature matches.
+          </p>
         </div>
       </Dialog>
     </section>

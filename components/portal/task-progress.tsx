@@ -2,8 +2,15 @@ import type { TaskOut } from "@/lib/tasks/serialize-task";
 import { Badge, type Tone } from "../ui/badge";
 import { Button } from "../ui/button";
 import { relativeTime } from "../ui/format";
+import { ErrorText } from "../ui/notice";
 
-const TONE: Record<string, Tone> = { pending: "slate", running: "blue", completed: "green", failed: "red", cancelled: "amber" };
+const TONE: Record<string, Tone> = {
+  pending: "slate",
+  running: "blue",
+  completed: "green",
+  failed: "red",
+  cancelled: "amber",
+};
 
 /** A task's live progress, with cancel while it runs. */
 export function TaskProgress({
@@ -45,13 +52,14 @@ export function TaskProgress({
           {task.error.message}
         </p>
       )}
-      {error && !task && (
-        <p role="alert" className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
+      {!task && <ErrorText message={error} className="text-sm" />}
       {running && onCancel && (
-        <Button size="sm" variant="danger" onClick={onCancel} disabled={cancelling || Boolean(task?.cancel_requested_at)}>
+        <Button
+          size="sm"
+          variant="danger"
+          onClick={onCancel}
+          disabled={cancelling || Boolean(task?.cancel_requested_at)}
+        >
           {task?.cancel_requested_at ? "Cancelling…" : "Cancel task"}
         </Button>
       )}

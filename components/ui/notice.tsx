@@ -7,12 +7,30 @@ const TONES = {
   success: "border-green-300 bg-green-50 text-green-900",
 } as const;
 
-export function Notice({ tone = "info", title, children }: { tone?: keyof typeof TONES; title?: ReactNode; children?: ReactNode }) {
+export function Notice({
+  tone = "info",
+  title,
+  children,
+}: {
+  tone?: keyof typeof TONES;
+  title?: ReactNode;
+  children?: ReactNode;
+}) {
   return (
     <div role={tone === "error" ? "alert" : "status"} className={`rounded-md border px-4 py-3 text-sm ${TONES[tone]}`}>
       {title && <p className="font-semibold">{title}</p>}
       {children && <div className={title ? "mt-1" : ""}>{children}</div>}
     </div>
+  );
+}
+
+/** An error line next to what failed; renders nothing without a message. */
+export function ErrorText({ message, className = "" }: { message: string | null | undefined; className?: string }) {
+  if (!message) return null;
+  return (
+    <p role="alert" className={`${className} text-red-700`.trim()}>
+      {message}
+    </p>
   );
 }
 

@@ -3,8 +3,7 @@ import { ApplicationIn, ApplicationPatch } from "../applications/schemas";
 import { EndpointHeadersIn, EndpointHeadersPatchIn, EndpointIn, EndpointPatch, EndpointSecretRotateIn, EndpointUpdate } from "../endpoints/schemas";
 import { EventTypeIn, EventTypePatch, EventTypeUpdate } from "../event-types/schemas";
 import { EventExampleIn, MessageIn } from "../messages/schemas";
-import { AppPortalAccessIn } from "../portal-access/schemas";
-import { zEventTypeName } from "../http/fields";
+import { AppPortalAccessIn, PortalSessionIn } from "../portal-access/schemas";
 import { listQuery } from "../http/pagination";
 import {
   attemptListQuery,
@@ -16,7 +15,7 @@ import {
   statsQuery,
   withContentQuery,
 } from "../http/params";
-import { deliveryLogQuery } from "../portal/schemas";
+import { deliveryLogQuery, PreviewExampleIn, ValidateUrlIn } from "../portal/schemas";
 import { TaskListQuery } from "../tasks/query-tasks";
 import { ExportIn } from "../exports/start-export";
 import { BulkRetryIn } from "../tasks/start-bulk-retry";
@@ -51,10 +50,6 @@ export type Operation = {
   svix?: boolean;
 };
 
-// Bodies of routes whose schemas are defined inline in their route files.
-const PortalSessionIn = z.object({ token: z.string().min(1).max(512) });
-const PreviewExampleIn = z.object({ eventType: zEventTypeName });
-const ValidateUrlIn = z.object({ url: z.string().min(1).max(65536) });
 const operationalEndpoint: JsonSchema = {
   type: "object",
   properties: {

@@ -14,28 +14,36 @@ import { PORTAL_TOKEN_DEFAULT_TTL_S, type AppPortalAccessIn } from "./schemas";
 // short-lived session token that it sends as a bearer header. No cookies, so it works in
 // iframes under third-party-cookie blocking.
 
-export const PORTAL_SESSION_TTL_MS = 60 * 60 * 1000;
+const PORTAL_SESSION_TTL_MS = 60 * 60 * 1000;
 
 // 401s the portal tells apart, so it can say why it cannot open ("this link has expired").
-export const linkInvalid = () => new ApiError(401, "portal_link_invalid", "This portal link is not valid");
-export const linkExpired = () => new ApiError(401, "portal_link_expired", "This portal link has expired; ask for a new one");
-export const linkRevoked = () => new ApiError(401, "portal_link_revoked", "This portal link was revoked");
+const linkInvalid = () => new ApiError(401, "portal_link_invalid", "This portal link is not valid");
+const linkExpired = () => new ApiError(401, "portal_link_expired", "This portal link has expired; ask for a new one");
+const linkRevoked = () => new ApiError(401, "portal_link_revoked", "This portal link was revoked");
 
-export async function createPortalAccess(scope: Scope, appIdOrUid: string, input: AppPortalAccessIn) {
-  let app;
+/** The application's id; an unknown uid with `application` in the body creates it (Svix's get-or-create). */
+async function applicationIdFor(scope: Scope, appIdOrUid: string, input: AppPortalAccessIn): Promise<string> {
   try {
-    app = await findApplication(scope, appIdOrUid);
+    return (await findApplication(scope, appIdOrUid)).id;
   } catch (e) {
     if (!input.application || hasPrefix(appIdOrUid, "application")) throw e;
-    await createApplication(scope, { ...input.application, uid: input.application.uid ?? appIdOrUid }, true);
-    app = await findApplication(scope, input.application.uid ?? appIdOrUid);
+    const { app } = await createApplication(
+      scope,
+      { ...input.application, uid: input.application.uid ?? appIdOrUid },
+      true,
+    );
+    return app.id;
   }
+}
+
+export async function createPortalAccess(scope: Scope, appIdOrUid: string, input: AppPortalAccessIn) {
+  const applicationId = await applicationIdFor(scope, appIdOrUid, input);
   const token = randomToken("hpt_", 32);
   const ttl = input.expiry ?? PORTAL_TOKEN_DEFAULT_TTL_S;
   await db.portalToken.create({
     data: {
       id: newId("portalToken"),
-      applicationId: app.id,
+      applicationId,
       hash: hashToken(token),
       readOnly: input.readOnly,
       featureFlags: input.featureFlags,
@@ -56,7 +64,13 @@ export async function exchangePortalToken(token: string) {
   const session = randomToken("hps_", 32);
   const expiresAt = new Date(Math.min(now.getTime() + PORTAL_SESSION_TTL_MS, record.expiresAt.getTime()));
   await db.portalSession.create({
-    data: { id: newId("portalSession"), tokenId: record.id, applicationId: record.applicationId, hash: hashToken(session), expiresAt },
+    data: {
+      id: newId("portalSession"),
+      tokenId: record.id,
+      applicationId: record.applicationId,
+      hash: hashToken(session),
+      expiresAt,
+    },
   });
   return {
     session,

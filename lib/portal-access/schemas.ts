@@ -16,3 +16,6 @@ export const AppPortalAccessIn = z.object({
     .transform((v) => v ?? false),
 });
 export type AppPortalAccessIn = z.infer<typeof AppPortalAccessIn>;
+
+/** POST /api/v1/auth/portal-session: the magic-link token to exchange. */
+export const PortalSessionIn = z.object({ token: z.string().min(1).max(512) });

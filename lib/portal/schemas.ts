@@ -1,13 +1,18 @@
 import { z } from "zod";
 import { listQuery } from "../http/pagination";
 import { eventTypesFilter, timeRange } from "../http/params";
-import { zIdOrUid } from "../http/fields";
+import { zEventTypeName, zIdOrUid } from "../http/fields";
 import { LOG_STATUSES } from "./delivery-status";
 
 /** status=failed&status=pending, status[]=…, or status=failed,pending. */
 const zStatuses = z
   .union([z.string(), z.array(z.string())])
-  .transform((v) => [v].flat().flatMap((s) => s.split(",")).filter((s) => s !== ""))
+  .transform((v) =>
+    [v]
+      .flat()
+      .flatMap((s) => s.split(","))
+      .filter((s) => s !== ""),
+  )
   .pipe(z.array(z.enum(LOG_STATUSES, { error: `must be one of ${LOG_STATUSES.join(", ")}` })));
 
 export const deliveryLogQuery = listQuery.extend({
@@ -20,3 +25,9 @@ export const deliveryLogQuery = listQuery.extend({
 });
 
 export const deliveryParams = z.object({ app_id: zIdOrUid, delivery_id: zIdOrUid });
+
+/** POST …/validate-url: the URL the endpoint form is about to submit. */
+export const ValidateUrlIn = z.object({ url: z.string().min(1).max(65536) });
+
+/** POST …/preview-example: which event type's example to build the request for. */
+export const PreviewExampleIn = z.object({ eventType: zEventTypeName });

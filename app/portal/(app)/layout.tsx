@@ -6,7 +6,7 @@ import { SessionEnded } from "@/components/portal/session-ended";
 import { Spinner } from "@/components/ui/notice";
 import { signOut } from "../_lib/api";
 import { useSessionState } from "../_lib/queries";
-import { ENDED_MESSAGES, endSession, endedReason, restoreSession, startSession, storageAvailable } from "../_lib/session-store";
+import { ENDED_MESSAGES, resumeSession, storageAvailable } from "../_lib/session-store";
 
 // Every portal page below /portal/…: needs a session (from the link, or stored in this tab).
 export default function PortalAppLayout({ children }: { children: ReactNode }) {
@@ -14,10 +14,7 @@ export default function PortalAppLayout({ children }: { children: ReactNode }) {
   const pathname = usePathname();
 
   useEffect(() => {
-    if (state.status !== "loading") return;
-    const stored = restoreSession();
-    if (stored) startSession(stored);
-    else endSession(endedReason() ?? "no_session");
+    if (state.status === "loading") resumeSession();
   }, [state.status]);
 
   if (state.status === "loading") {

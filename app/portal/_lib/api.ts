@@ -21,10 +21,6 @@ export class ApiFailure extends Error {
   ) {
     super(detail);
   }
-  /** The message for a field, by the last part of its loc (e.g. "url"). */
-  fieldError(name: string): string | undefined {
-    return this.fields.find((f) => f.loc[f.loc.length - 1] === name || f.loc.includes(name))?.msg;
-  }
 }
 
 const RENEW_BEFORE_MS = 60_000;
@@ -39,10 +35,16 @@ async function failure(res: Response): Promise<ApiFailure> {
   const b = (body ?? {}) as { code?: string; detail?: unknown };
   if (res.status === 422 && Array.isArray(b.detail)) {
     const fields = b.detail as FieldError[];
-    const text = fields.map((f) => `${f.loc.filter((l) => l !== "body" && l !== "query").join(".")}: ${f.msg}`).join("; ");
+    const text = fields
+      .map((f) => `${f.loc.filter((l) => l !== "body" && l !== "query").join(".")}: ${f.msg}`)
+      .join("; ");
     return new ApiFailure(422, "validation", text, fields);
   }
-  return new ApiFailure(res.status, b.code ?? `http_${res.status}`, typeof b.detail === "string" ? b.detail : res.statusText);
+  return new ApiFailure(
+    res.status,
+    b.code ?? `http_${res.status}`,
+    typeof b.detail === "string" ? b.detail : res.statusText,
+  );
 }
 
 /** Exchanges a magic-link token for a session (the token itself stays in memory only). */

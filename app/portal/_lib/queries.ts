@@ -10,6 +10,8 @@ import type { FailureGroups } from "@/lib/portal/failure-groups";
 import type { PortalSettings } from "@/lib/portal/portal-settings";
 import type { ExamplePreview } from "@/lib/portal/preview-example";
 import type { TaskOut } from "@/lib/tasks/serialize-task";
+import type { estimateReplay } from "@/lib/tasks/replay/start-replay";
+import type { LogFilterValues } from "@/components/portal/log-filters";
 import { api } from "./api";
 import { getState, subscribe, type PortalSession, type SessionState } from "./session-store";
 
@@ -32,17 +34,27 @@ export function usePortal(): PortalSession & { appId: string } {
 const enc = encodeURIComponent;
 
 export function useSettings() {
-  return useQuery({ queryKey: ["settings"], queryFn: () => api<PortalSettings>("/portal/settings"), staleTime: Infinity });
+  return useQuery({
+    queryKey: ["settings"],
+    queryFn: () => api<PortalSettings>("/portal/settings"),
+    staleTime: Infinity,
+  });
 }
 
 export function useEndpoints() {
   const { appId } = usePortal();
-  return useQuery({ queryKey: ["endpoints", appId], queryFn: () => api<List<EndpointOut>>(`/app/${appId}/endpoint?limit=250`) });
+  return useQuery({
+    queryKey: ["endpoints", appId],
+    queryFn: () => api<List<EndpointOut>>(`/app/${appId}/endpoint?limit=250`),
+  });
 }
 
 export function useEndpoint(id: string) {
   const { appId } = usePortal();
-  return useQuery({ queryKey: ["endpoint", appId, id], queryFn: () => api<EndpointOut>(`/app/${appId}/endpoint/${enc(id)}`) });
+  return useQuery({
+    queryKey: ["endpoint", appId, id],
+    queryFn: () => api<EndpointOut>(`/app/${appId}/endpoint/${enc(id)}`),
+  });
 }
 
 export function useEndpointHealth() {
@@ -85,20 +97,16 @@ export function useEndpointHeaders(id: string) {
 }
 
 export function useCatalog() {
-  return useQuery({ queryKey: ["catalog"], queryFn: () => api<PortalCatalog>("/portal/event-type"), staleTime: 60_000 });
+  return useQuery({
+    queryKey: ["catalog"],
+    queryFn: () => api<PortalCatalog>("/portal/event-type"),
+    staleTime: 60_000,
+  });
 }
 
-export type LogFilters = {
-  endpoint?: string;
-  eventType?: string;
-  status?: string;
-  after?: string;
-  before?: string;
-  search?: string;
-  iterator?: string;
-};
+type LogFilters = LogFilterValues & { iterator?: string };
 
-export function logQueryString(f: LogFilters, limit = 50): string {
+function logQueryString(f: LogFilters, limit = 50): string {
   const q = new URLSearchParams({ limit: String(limit) });
   if (f.endpoint) q.set("endpoint_id", f.endpoint);
   if (f.eventType) q.set("event_types", f.eventType);
@@ -144,13 +152,15 @@ export function useExamplePreview(endpointId: string | null, eventType: string |
   return useQuery({
     queryKey: ["preview", appId, endpointId, eventType],
     queryFn: () =>
-      api<ExamplePreview>(`/portal/app/${appId}/endpoint/${enc(endpointId!)}/preview-example`, { method: "POST", body: { eventType } }),
+      api<ExamplePreview>(`/portal/app/${appId}/endpoint/${enc(endpointId!)}/preview-example`, {
+        method: "POST",
+        body: { eventType },
+      }),
     enabled: enabled && Boolean(endpointId && eventType),
     staleTime: 60_000,
   });
 }
 
-export type { TaskOut };
 export type TaskStarted = { task_id: string; status: string; status_url: string; events_url: string };
 export type ReplayFilter = {
   since?: string | null;
@@ -159,18 +169,7 @@ export type ReplayFilter = {
   endpoint_id?: string | null;
   original_status?: ("success" | "fail" | "pending" | "sending")[] | null;
 };
-export type ReplayEstimate = {
-  messages: number;
-  deliveries: number;
-  endpoints?: number;
-  since: string | null;
-  until: string;
-  endpoint_id: string | null;
-  threshold: number;
-  confirmation_required: boolean;
-  confirmation: string;
-  confirmation_expires_at: string;
-};
+type ReplayEstimate = Awaited<ReturnType<typeof estimateReplay>>;
 
 /** Mutations; each refreshes what it changes. */
 export function usePortalMutations() {
@@ -180,7 +179,8 @@ export function usePortalMutations() {
   const ep = (id: string) => `/app/${appId}/endpoint/${enc(id)}`;
   return {
     createEndpoint: useMutation({
-      mutationFn: (body: Record<string, unknown>) => api<EndpointOut>(`/app/${appId}/endpoint`, { method: "POST", body }),
+      mutationFn: (body: Record<string, unknown>) =>
+        api<EndpointOut>(`/app/${appId}/endpoint`, { method: "POST", body }),
       onSuccess: () => refresh("endpoints"),
     }),
     updateEndpoint: useMutation({
@@ -221,13 +221,16 @@ export function usePortalMutations() {
       onSuccess: () => refresh("delivery", "logs"),
     }),
     estimateReplay: useMutation({
-      mutationFn: (filter: ReplayFilter) => api<ReplayEstimate>(`/app/${appId}/replay/estimate`, { method: "POST", body: filter }),
+      mutationFn: (filter: ReplayFilter) =>
+        api<ReplayEstimate>(`/app/${appId}/replay/estimate`, { method: "POST", body: filter }),
     }),
     startReplay: useMutation({
-      mutationFn: (body: ReplayFilter & { confirmation: string }) => api<TaskStarted>(`/app/${appId}/replay`, { method: "POST", body }),
+      mutationFn: (body: ReplayFilter & { confirmation: string }) =>
+        api<TaskStarted>(`/app/${appId}/replay`, { method: "POST", body }),
     }),
     bulkRetry: useMutation({
-      mutationFn: (body: { endpoint_id: string; status_code: number }) => api<TaskStarted>(`/app/${appId}/bulk-retry`, { method: "POST", body }),
+      mutationFn: (body: { endpoint_id: string; status_code: number }) =>
+        api<TaskStarted>(`/app/${appId}/bulk-retry`, { method: "POST", body }),
     }),
     cancelTask: useMutation({
       mutationFn: (taskId: string) => api<TaskOut>(`/tasks/${enc(taskId)}/cancel`, { method: "POST" }),

@@ -88,7 +88,7 @@ export function endSession(reason: EndedReason, detail?: string) {
 }
 
 /** Why this tab's last session ended, if it did (survives a reload). */
-export function endedReason(): EndedReason | null {
+function endedReason(): EndedReason | null {
   try {
     const r = storage()?.getItem(ENDED_KEY);
     return r && r in ENDED_MESSAGES ? (r as EndedReason) : null;
@@ -98,7 +98,7 @@ export function endedReason(): EndedReason | null {
 }
 
 /** On first load without a link: the session stored by an earlier page view of this tab, if any. */
-export function restoreSession(): PortalSession | null {
+function restoreSession(): PortalSession | null {
   if (state.status === "active") return state.session;
   try {
     const raw = storage()?.getItem(STORAGE_KEY);
@@ -109,6 +109,17 @@ export function restoreSession(): PortalSession | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * Without a link: starts the session stored by an earlier page view of this tab, or ends with
+ * why there is none. True when a session is active.
+ */
+export function resumeSession(): boolean {
+  const stored = restoreSession();
+  if (stored) startSession(stored);
+  else endSession(endedReason() ?? "no_session");
+  return stored !== null;
 }
 
 export const ENDED_MESSAGES: Record<EndedReason, { title: string; body: string }> = {

@@ -15,13 +15,11 @@ const MAX_RECONNECTS = 5;
 export function useTaskStream(taskId: string | null) {
   const [task, setTask] = useState<TaskOut | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [events, setEvents] = useState(0);
 
   useEffect(() => {
     if (!taskId) return;
     setTask(null);
     setError(null);
-    setEvents(0);
     const ctrl = new AbortController();
     let done = false;
     const take = (t: TaskOut) => {
@@ -34,9 +32,7 @@ export function useTaskStream(taskId: string | null) {
           await streamEvents(
             `/tasks/${encodeURIComponent(taskId)}/events`,
             (e) => {
-              if (e.event !== "status" && e.event !== "progress") return;
-              setEvents((n) => n + 1);
-              take(JSON.parse(e.data) as TaskOut);
+              if (e.event === "status" || e.event === "progress") take(JSON.parse(e.data) as TaskOut);
             },
             ctrl.signal,
           );
@@ -58,5 +54,5 @@ export function useTaskStream(taskId: string | null) {
     return () => ctrl.abort();
   }, [taskId]);
 
-  return { task, error, events };
+  return { task, error };
 }

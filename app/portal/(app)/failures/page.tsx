@@ -6,7 +6,7 @@ import { TaskProgress } from "@/components/portal/task-progress";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { statusCodeLabel } from "@/components/ui/format";
-import { EmptyState, Notice, Spinner } from "@/components/ui/notice";
+import { EmptyState, ErrorText, Notice, Spinner } from "@/components/ui/notice";
 import type { FailureGroups } from "@/lib/portal/failure-groups";
 import { useTaskStream } from "../../_lib/task-stream";
 import { useFailures, usePortal, usePortalMutations } from "../../_lib/queries";
@@ -29,13 +29,15 @@ export default function FailuresPage() {
       />
       <div className="mb-4">
         <Notice title="A 200 is final">
-          If your handler answers 200 and fails afterwards, Herald counts the delivery as succeeded and it never shows here. Acknowledge after
-          you have stored the event (or queued the work), not before.
+          If your handler answers 200 and fails afterwards, Herald counts the delivery as succeeded and it never shows
+          here. Acknowledge after you have stored the event (or queued the work), not before.
         </Notice>
       </div>
       {failures.isPending && <Spinner label="Loading failures" />}
       {failures.error && <Notice tone="error">{failures.error.message}</Notice>}
-      {failures.data && groups.length === 0 && <EmptyState title="No failures">Every delivery went through, or is still on its first try.</EmptyState>}
+      {failures.data && groups.length === 0 && (
+        <EmptyState title="No failures">Every delivery went through, or is still on its first try.</EmptyState>
+      )}
       {groups.length > 0 && (
         <FailureGroupsTable
           groups={groups}
@@ -65,7 +67,11 @@ export default function FailuresPage() {
                 variant="primary"
                 disabled={m.bulkRetry.isPending}
                 onClick={() =>
-                  confirm && m.bulkRetry.mutate({ endpoint_id: confirm.endpointId, status_code: confirm.statusCode }, { onSuccess: (t) => setTaskId(t.task_id) })
+                  confirm &&
+                  m.bulkRetry.mutate(
+                    { endpoint_id: confirm.endpointId, status_code: confirm.statusCode },
+                    { onSuccess: (t) => setTaskId(t.task_id) },
+                  )
                 }
               >
                 Retry {confirm?.deadLettered} deliveries
@@ -77,17 +83,20 @@ export default function FailuresPage() {
         {confirm && (
           <div className="space-y-3 text-sm text-slate-700">
             <p>
-              Each of the {confirm.deadLettered} dead-lettered deliveries that last got <strong>{statusCodeLabel(confirm.statusCode)}</strong> from{" "}
-              <span className="break-all font-mono text-xs">{confirm.endpoint?.url}</span> gets a new attempt. A retry keeps the message and its{" "}
-              <code>webhook-id</code>, so your deduplication sees the same events.
+              Each of the {confirm.deadLettered} dead-lettered deliveries that last got{" "}
+              <strong>{statusCodeLabel(confirm.statusCode)}</strong> from{" "}
+              <span className="break-all font-mono text-xs">{confirm.endpoint?.url}</span> gets a new attempt. A retry
+              keeps the message and its <code>webhook-id</code>, so your deduplication sees the same events.
             </p>
-            {m.bulkRetry.error && (
-              <p role="alert" className="text-red-700">
-                {m.bulkRetry.error.message}
-              </p>
-            )}
+            <ErrorText message={m.bulkRetry.error?.message} />
             {taskId && (
-              <TaskProgress title="Retry all" task={stream.task} error={stream.error} cancelling={m.cancelTask.isPending} onCancel={() => m.cancelTask.mutate(taskId)} />
+              <TaskProgress
+                title="Retry all"
+                task={stream.task}
+                error={stream.error}
+                cancelling={m.cancelTask.isPending}
+                onCancel={() => m.cancelTask.mutate(taskId)}
+              />
             )}
           </div>
         )}

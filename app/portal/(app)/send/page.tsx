@@ -7,8 +7,16 @@ import { PageHeader } from "@/components/portal/page-header";
 import { RequestPreview } from "@/components/portal/request-preview";
 import { Button } from "@/components/ui/button";
 import { statusCodeLabel } from "@/components/ui/format";
-import { EmptyState, Notice, Spinner } from "@/components/ui/notice";
-import { useCatalog, useDelivery, useDeliveryLogs, useEndpoints, useExamplePreview, usePortal, usePortalMutations } from "../../_lib/queries";
+import { EmptyState, ErrorText, Notice, Spinner } from "@/components/ui/notice";
+import {
+  useCatalog,
+  useDelivery,
+  useDeliveryLogs,
+  useEndpoints,
+  useExamplePreview,
+  usePortal,
+  usePortalMutations,
+} from "../../_lib/queries";
 
 /** After sending: the delivery of the new message, polled until its first attempt is in. */
 function SentResult({ msgId, endpointId }: { msgId: string; endpointId: string }) {
@@ -17,7 +25,11 @@ function SentResult({ msgId, endpointId }: { msgId: string; endpointId: string }
   const delivery = useDelivery(row?.id ?? null, true);
   const last = delivery.data?.attempts[delivery.data.attempts.length - 1];
   return (
-    <section aria-label="Result" className="space-y-2 rounded-lg border border-slate-200 bg-white p-4" aria-live="polite">
+    <section
+      aria-label="Result"
+      className="space-y-2 rounded-lg border border-slate-200 bg-white p-4"
+      aria-live="polite"
+    >
       <p className="text-sm">
         Sent as <span className="font-mono">{msgId}</span>.
       </p>
@@ -27,7 +39,8 @@ function SentResult({ msgId, endpointId }: { msgId: string; endpointId: string }
         <div className="flex flex-wrap items-center gap-3 text-sm">
           <DeliveryStatusBadge status={delivery.data!.status} />
           <span>
-            Attempt {delivery.data!.attempts.length}: <strong>{statusCodeLabel(last.responseStatusCode)}</strong> in {last.responseDurationMs} ms
+            Attempt {delivery.data!.attempts.length}: <strong>{statusCodeLabel(last.responseStatusCode)}</strong> in{" "}
+            {last.responseDurationMs} ms
           </span>
           <Link className="text-blue-800 hover:underline" href={`/portal/logs?search=${msgId}&delivery=${row.id}`}>
             Open in the inspector
@@ -51,14 +64,19 @@ function Send() {
   const preview = useExamplePreview(endpointId, eventType, capabilities.sendExample);
   const [sent, setSent] = useState<{ msgId: string; endpointId: string } | null>(null);
   const choose = (patch: Record<string, string>) => {
-    const q = new URLSearchParams({ ...(endpointId ? { endpoint: endpointId } : {}), ...(eventType ? { eventType } : {}), ...patch });
+    const q = new URLSearchParams({
+      ...(endpointId ? { endpoint: endpointId } : {}),
+      ...(eventType ? { eventType } : {}),
+      ...patch,
+    });
     setSent(null);
     router.replace(`/portal/send?${q}`, { scroll: false });
   };
 
   if (!capabilities.sendExample) return <Notice tone="warn">This portal link cannot send sample events.</Notice>;
   if (endpoints.isPending || catalog.isPending) return <Spinner label="Loading" />;
-  if (!endpoints.data?.data.length) return <EmptyState title="Add an endpoint first">Sample events are sent to one of your endpoints.</EmptyState>;
+  if (!endpoints.data?.data.length)
+    return <EmptyState title="Add an endpoint first">Sample events are sent to one of your endpoints.</EmptyState>;
   const select = "w-full rounded-md border border-slate-300 bg-white px-2 py-2 text-sm";
   return (
     <>
@@ -97,32 +115,44 @@ function Send() {
             onClick={() =>
               endpointId &&
               eventType &&
-              m.sendExample.mutate({ endpointId, eventType }, { onSuccess: (msg) => setSent({ msgId: msg.id, endpointId }) })
+              m.sendExample.mutate(
+                { endpointId, eventType },
+                { onSuccess: (msg) => setSent({ msgId: msg.id, endpointId }) },
+              )
             }
           >
             {m.sendExample.isPending ? "Sending…" : "Send sample event"}
           </Button>
-          {m.sendExample.error && (
-            <p role="alert" className="text-sm text-red-700">
-              {m.sendExample.error.message}
-            </p>
-          )}
+          <ErrorText message={m.sendExample.error?.message} className="text-sm" />
           {endpoints.data.data.find((e) => e.id === endpointId)?.state !== "active" && (
-            <p className="text-xs text-amber-800">This endpoint is not active: the sample will wait until it is resumed.</p>
+            <p className="text-xs text-amber-800">
+              This endpoint is not active: the sample will wait until it is resumed.
+            </p>
           )}
           {sent && <SentResult msgId={sent.msgId} endpointId={sent.endpointId} />}
         </div>
-        <section aria-labelledby="preview-heading" className="min-w-0 space-y-2 rounded-lg border border-slate-200 bg-white p-4">
+        <section
+          aria-labelledby="preview-heading"
+          className="min-w-0 space-y-2 rounded-lg border border-slate-200 bg-white p-4"
+        >
           <h2 id="preview-heading" className="text-base font-semibold">
             The request that will be sent
           </h2>
           <p className="text-xs text-slate-500">
-            Built by the delivery engine with your endpoint&apos;s current key and custom headers (secret header values shown as [redacted]). The real
-            send gets its own message id, so <code>webhook-id</code>, <code>webhook-timestamp</code> and the signature will differ.
+            Built by the delivery engine with your endpoint&apos;s current key and custom headers (secret header values
+            shown as [redacted]). The real send gets its own message id, so <code>webhook-id</code>,{" "}
+            <code>webhook-timestamp</code> and the signature will differ.
           </p>
           {preview.isPending && <Spinner label="Building the request" />}
           {preview.error && <Notice tone="error">{preview.error.message}</Notice>}
-          {preview.data && <RequestPreview method={preview.data.method} url={preview.data.url} headers={preview.data.headers} body={preview.data.body} />}
+          {preview.data && (
+            <RequestPreview
+              method={preview.data.method}
+              url={preview.data.url}
+              headers={preview.data.headers}
+              body={preview.data.body}
+            />
+          )}
         </section>
       </div>
     </>

@@ -8,7 +8,7 @@ import { EndpointOverview } from "@/components/portal/endpoint-overview";
 import { HeadersPanel } from "@/components/portal/headers-panel";
 import { PageHeader } from "@/components/portal/page-header";
 import { SecretPanel } from "@/components/portal/secret-panel";
-import { Sparkline } from "@/components/portal/sparkline";
+import { EMPTY_DAY, Sparkline } from "@/components/portal/sparkline";
 import { Button } from "@/components/ui/button";
 import { percent } from "@/components/ui/format";
 import { Notice, Spinner } from "@/components/ui/notice";
@@ -46,8 +46,18 @@ function EndpointDetail() {
   if (endpoint.isPending) return <Spinner label="Loading endpoint" />;
   if (endpoint.error || !endpoint.data)
     return (
-      <Notice tone="error" title={endpoint.error && "status" in endpoint.error && endpoint.error.status === 404 ? "Endpoint not found" : "Could not load the endpoint"}>
-        {endpoint.error?.message} <Link href="/portal/endpoints" className="underline">Back to endpoints</Link>
+      <Notice
+        tone="error"
+        title={
+          endpoint.error && "status" in endpoint.error && endpoint.error.status === 404
+            ? "Endpoint not found"
+            : "Could not load the endpoint"
+        }
+      >
+        {endpoint.error?.message}{" "}
+        <Link href="/portal/endpoints" className="underline">
+          Back to endpoints
+        </Link>
       </Notice>
     );
   const ep = endpoint.data;
@@ -94,18 +104,26 @@ function EndpointDetail() {
           )
         }
       />
-      {created && <Notice tone="success" title="Endpoint created">Reveal the signing key below and add it to your server, then send a sample event to try it.</Notice>}
+      {created && (
+        <Notice tone="success" title="Endpoint created">
+          Reveal the signing key below and add it to your server, then send a sample event to try it.
+        </Notice>
+      )}
       {ep.state === "disabled" && (
         <div className="mb-4">
           <Notice tone="warn" title="Herald disabled this endpoint">
-            It failed for too long ({ep.disabledReason ?? "no reason recorded"}). Fix your server, then resume it; deliveries that failed meanwhile can be retried from Failures.
+            It failed for too long ({ep.disabledReason ?? "no reason recorded"}). Fix your server, then resume it;
+            deliveries that failed meanwhile can be retried from Failures.
           </Notice>
         </div>
       )}
       {m.updateEndpoint.error && !editing && <Notice tone="error">{m.updateEndpoint.error.message}</Notice>}
 
       <div className="mt-4 grid gap-4 lg:grid-cols-3">
-        <section aria-labelledby="settings-heading" className="rounded-lg border border-slate-200 bg-white p-5 lg:col-span-2">
+        <section
+          aria-labelledby="settings-heading"
+          className="rounded-lg border border-slate-200 bg-white p-5 lg:col-span-2"
+        >
           <h2 id="settings-heading" className="mb-3 text-base font-semibold">
             Settings
           </h2>
@@ -122,7 +140,10 @@ function EndpointDetail() {
               formError={m.updateEndpoint.error ? editErrors.form : undefined}
               onCancel={() => setEditing(false)}
               onSubmit={(values) =>
-                m.updateEndpoint.mutate({ id: ep.id, body: endpointBody(values, "edit", settings.data) }, { onSuccess: () => setEditing(false) })
+                m.updateEndpoint.mutate(
+                  { id: ep.id, body: endpointBody(values, "edit", settings.data) },
+                  { onSuccess: () => setEditing(false) },
+                )
               }
             />
           ) : (
@@ -136,7 +157,12 @@ function EndpointDetail() {
           <p className="mt-2 text-3xl font-semibold tabular-nums">{percent(h?.successRate ?? null)}</p>
           <p className="text-xs text-slate-500">of attempts succeeded</p>
           <div className="mt-3">
-            <Sparkline width={240} height={40} buckets={h?.buckets ?? Array.from({ length: 24 }, () => ({ success: 0, fail: 0 }))} label={h ? `${h.success} succeeded and ${h.fail} failed attempts in 24 hours` : "No attempts in 24 hours"} />
+            <Sparkline
+              width={240}
+              height={40}
+              buckets={h?.buckets ?? EMPTY_DAY}
+              label={h ? `${h.success} succeeded and ${h.fail} failed attempts in 24 hours` : "No attempts in 24 hours"}
+            />
           </div>
           {stats.data && (
             <dl className="mt-3 grid grid-cols-2 gap-2 text-sm">
@@ -186,7 +212,9 @@ function EndpointDetail() {
             graceSeconds={settings.data?.rotationGraceSeconds ?? 86400}
           />
         ) : (
-          <Notice title="Signing key hidden">This portal link does not show signing keys; ask the provider of this service.</Notice>
+          <Notice title="Signing key hidden">
+            This portal link does not show signing keys; ask the provider of this service.
+          </Notice>
         )}
         <HeadersPanel
           headers={headers.data?.headers ?? {}}

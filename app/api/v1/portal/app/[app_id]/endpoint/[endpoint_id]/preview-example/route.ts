@@ -1,14 +1,13 @@
-import { z } from "zod";
 import { route } from "@/lib/http/route";
 import { endpointParams } from "@/lib/http/params";
-import { zEventTypeName } from "@/lib/http/fields";
 import { assertCapability } from "@/lib/portal-access/capabilities";
+import { PreviewExampleIn } from "@/lib/portal/schemas";
 import { previewExample } from "@/lib/portal/preview-example";
 
 // POST /api/v1/portal/app/{app_id}/endpoint/{endpoint_id}/preview-example — the exact body and headers a sample event would be sent with
 // (write: the preview carries a valid signature, so only sessions that may send samples get one)
 export const POST = route(
-  { auth: "any", write: true, params: endpointParams, body: z.object({ eventType: zEventTypeName }) },
+  { auth: "any", write: true, params: endpointParams, body: PreviewExampleIn },
   ({ principal, scope, params, body }) => {
     assertCapability(principal, "sendExample");
     return previewExample(scope, params.app_id, params.endpoint_id, body.eventType);
