@@ -5,6 +5,8 @@ import { logger } from "../lib/logger";
 import { addressPolicy } from "../lib/services";
 import { createRedis, queuePrefix } from "../lib/queue/connection";
 import { catalog, queue } from "../lib/queue/catalog";
+import { every, takeLock } from "../lib/queue/periodic";
+import { summarised } from "../lib/queue/summarise-errors";
 import { createDeliveryEngine } from "../lib/delivery/engine";
 import { newSweepState, sweepDeliveries } from "../lib/delivery/sweep-deliveries";
 import { cleanupExpired } from "../lib/delivery/cleanup-expired";
@@ -25,7 +27,6 @@ const TICK_MS = 1_000;
 const CLEANUP_MS = 3600_000;
 const CLEANUP_FIRST_MS = 30_000;
 const SWEEP_MAX_PER_RUN = 10_000;
-const SUMMARY_MS = 5_000;
 
 export async function startDeliveryWorkers(): Promise<Stoppable> {
   const cfg = env();
@@ -52,7 +53,7 @@ export async function startDeliveryWorkers(): Promise<Stoppable> {
       policy: addressPolicy(),
       prefix,
     },
-    { redis, queue: deliveries, metrics },
+    { redis, metrics },
   );
 
   const workerOptions = {
@@ -89,7 +90,7 @@ export async function startDeliveryWorkers(): Promise<Stoppable> {
     every(TICK_MS, "parked/probe tick", () => engine.tick()),
     every(TICK_MS, "metrics flush", () => cluster.flush()),
     every(cfg.HERALD_DELIVERY_SWEEP_MS, "sweeper", async () => {
-      if (!(await lock(redis, `${prefix}:lock:delivery-sweeper`, cfg.HERALD_DELIVERY_SWEEP_MS))) return;
+      if (!(await takeLock(redis, `${prefix}:lock:delivery-sweeper`, cfg.HERALD_DELIVERY_SWEEP_MS))) return;
       const { enqueued } = await sweepDeliveries(
         { redis, prefix },
         { graceMs: cfg.HERALD_DELIVERY_SWEEP_MS, maxPerRun: SWEEP_MAX_PER_RUN },
@@ -103,7 +104,7 @@ export async function startDeliveryWorkers(): Promise<Stoppable> {
     every(CLEANUP_MS, "cleanup", () => cleanup(), CLEANUP_FIRST_MS),
   ];
   async function cleanup() {
-    if (!(await lock(redis, `${prefix}:lock:cleanup`, CLEANUP_MS / 2))) return;
+    if (!(await takeLock(redis, `${prefix}:lock:cleanup`, CLEANUP_MS / 2))) return;
     const counts = await cleanupExpired({ deadLetterRetentionDays: cfg.HERALD_DEAD_LETTER_RETENTION_DAYS });
     logger.info(counts, "expired data cleaned up");
   }
@@ -122,46 +123,4 @@ export async function startDeliveryWorkers(): Promise<Stoppable> {
       redis.disconnect();
     },
   };
-}
-
-/** Logs the first error of a burst, then how many followed, at most once per SUMMARY_MS. */
-function summarised(msg: string) {
-  let suppressed = 0;
-  let last = 0;
-  return (err: Error) => {
-    const now = Date.now();
-    if (now - last < SUMMARY_MS) {
-      suppressed++;
-      return;
-    }
-    logger.warn({ err: { message: err.message }, ...(suppressed ? { suppressed } : {}) }, msg);
-    suppressed = 0;
-    last = now;
-  };
-}
-
-/** Runs `fn` every `ms` (never overlapping itself), logging failures. */
-function every(ms: number, name: string, fn: () => Promise<unknown>, firstMs = ms) {
-  let running: Promise<unknown> | null = null;
-  let stopped = false;
-  const run = () => {
-    if (running || stopped) return;
-    running = fn()
-      .catch((err: unknown) => logger.warn({ err, job: name }, "periodic job failed"))
-      .finally(() => (running = null));
-  };
-  const first = setTimeout(run, firstMs);
-  const timer = setInterval(run, ms);
-  return {
-    stop() {
-      stopped = true;
-      clearTimeout(first);
-      clearInterval(timer);
-    },
-    idle: () => running ?? Promise.resolve(),
-  };
-}
-
-async function lock(redis: ReturnType<typeof createRedis>, key: string, ttlMs: number): Promise<boolean> {
-  return (await redis.set(key, String(process.pid), "PX", ttlMs, "NX")) === "OK";
 }

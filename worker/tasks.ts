@@ -5,6 +5,7 @@ import { env } from "../lib/env";
 import { logger } from "../lib/logger";
 import { catalog, parseJob } from "../lib/queue/catalog";
 import { createRedis, queuePrefix } from "../lib/queue/connection";
+import { every } from "../lib/queue/periodic";
 import { deleteExpiredExports } from "../lib/exports/export-files";
 import { notifyTaskFinished } from "../lib/tasks/notify-task";
 import { runTask } from "../lib/tasks/run-task";
@@ -57,27 +58,15 @@ export function startTaskWorkers(): Promise<Stoppable> {
 
   for (const w of [runner, notifier]) w.on("error", (err) => logger.warn({ err }, "task worker error"));
 
-  const every = (ms: number, what: string, fn: () => Promise<unknown>) => {
-    let busy = false;
-    const tick = () => {
-      if (busy || shutdown.signal.aborted) return;
-      busy = true;
-      fn()
-        .catch((err: unknown) => logger.warn({ err }, `${what} failed`))
-        .finally(() => (busy = false));
-    };
-    tick();
-    return setInterval(tick, ms);
-  };
   const timers = [
-    every(config.HERALD_TASK_SWEEP_MS, "task sweep", () => sweepTasks()),
-    every(EXPORT_CLEANUP_MS, "export cleanup", () => deleteExpiredExports()),
+    every(config.HERALD_TASK_SWEEP_MS, "task sweep", () => sweepTasks(), 0),
+    every(EXPORT_CLEANUP_MS, "export cleanup", () => deleteExpiredExports(), 0),
   ];
 
   return Promise.resolve({
     async close() {
       shutdown.abort();
-      for (const t of timers) clearInterval(t);
+      for (const t of timers) t.stop();
       // Running tasks notice `shutdown` after their current batch and return; close() waits for that.
       await Promise.allSettled([runner.close(), notifier.close()]);
     },

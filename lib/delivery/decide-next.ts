@@ -30,22 +30,23 @@ export function decideNext(
     return { status: "succeeded", nextAttemptAt: null, deadReason: null, deadAt: null, failedScheduled: 0 };
 
   const schedule = resolveSchedule(d.endpoint.retrySchedule, d.environmentRetrySchedule, platformSchedule);
+  const dead = (reason: string, failedScheduled: number): NextStep => ({
+    status: "failed",
+    nextAttemptAt: null,
+    deadReason: reason,
+    deadAt: now,
+    failedScheduled,
+  });
 
   if (d.trigger === "manual") {
     const base = { failedScheduled: 0 };
+    const deadAgain = dead(d.prevDeadReason ?? "exhausted", 0);
     switch (d.prevStatus) {
       case "pending":
       case "sending":
         // A pending delivery with no scheduled attempt left (e.g. put back by a recover task)
         // returns to the dead letter rather than getting one more scheduled try.
-        if (d.scheduledAttempts > schedule.length)
-          return {
-            ...base,
-            status: "failed",
-            nextAttemptAt: null,
-            deadReason: d.prevDeadReason ?? "exhausted",
-            deadAt: now,
-          };
+        if (d.scheduledAttempts > schedule.length) return deadAgain;
         return {
           ...base,
           status: "pending",
@@ -54,13 +55,7 @@ export function decideNext(
           deadAt: null,
         };
       case "failed":
-        return {
-          ...base,
-          status: "failed",
-          nextAttemptAt: null,
-          deadReason: d.prevDeadReason ?? "exhausted",
-          deadAt: now,
-        };
+        return deadAgain;
       case "succeeded":
         return { ...base, status: "succeeded", nextAttemptAt: null, deadReason: null, deadAt: null };
       case "canceled":
@@ -69,18 +64,11 @@ export function decideNext(
   }
 
   const failedScheduled = d.scheduledAttempts + 1;
-  const dead = (reason: string): NextStep => ({
-    status: "failed",
-    nextAttemptAt: null,
-    deadReason: reason,
-    deadAt: now,
-    failedScheduled,
-  });
-  if (verdict.kind === "gone") return dead("http_410");
-  if (verdict.kind === "dead") return dead(verdict.reason);
+  if (verdict.kind === "gone") return dead("http_410", failedScheduled);
+  if (verdict.kind === "dead") return dead(verdict.reason, failedScheduled);
 
   const scheduled = scheduledDelayMs(schedule, failedScheduled);
-  if (scheduled === null) return dead("exhausted");
+  if (scheduled === null) return dead("exhausted", failedScheduled);
   const delay = verdict.honourRetryAfter
     ? applyRetryAfter(scheduled, parseRetryAfter(result.headers?.["retry-after"], now.getTime()))
     : scheduled;

@@ -141,7 +141,6 @@ export function createEndpointGate(redis: Redis, prefix: string, cap: number) {
   const parkedIndex = `${prefix}:gate:parked-endpoints`;
 
   return {
-    cap,
     /**
      * Take an in-flight slot for `member`. Otherwise: "full" (or, with `parkIfFull`, "park": the
      * member is now in the parked set), or "throttle" with the reserved slot time.

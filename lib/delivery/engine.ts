@@ -1,4 +1,4 @@
-import { DelayedError, type Job, type Queue } from "bullmq";
+import { DelayedError, type Job } from "bullmq";
 import type { Redis } from "ioredis";
 import { db } from "../db";
 import { newId } from "../ids";
@@ -65,10 +65,7 @@ export type EngineConfig = {
 
 export type DeliveryEngine = ReturnType<typeof createDeliveryEngine>;
 
-export function createDeliveryEngine(
-  cfg: EngineConfig,
-  deps: { redis: Redis; queue: Queue; metrics: DeliveryMetrics },
-) {
+export function createDeliveryEngine(cfg: EngineConfig, deps: { redis: Redis; metrics: DeliveryMetrics }) {
   const leaseMs = cfg.connectTimeoutMs + cfg.requestTimeoutMs + LEASE_MARGIN_MS;
   const client = createWebhookClient({
     policy: cfg.policy,
@@ -339,5 +336,5 @@ export function createDeliveryEngine(
     await client.close();
   }
 
-  return { process, tick, close, gate, leaseMs };
+  return { process, tick, close };
 }

@@ -1,5 +1,7 @@
 import type { Redis } from "ioredis";
 import { db } from "../db";
+import { Prisma } from "../generated/prisma/client";
+import { catalog } from "../queue/catalog";
 import { enqueueDeliveries } from "./enqueue-deliveries";
 import { createEndpointGate, memberOf } from "./endpoint-gate";
 
@@ -29,6 +31,8 @@ export async function sweepDeliveries(
 ): Promise<{ checked: number; enqueued: number }> {
   const cutoff = new Date(Date.now() - opts.graceMs);
   const gate = createEndpointGate(deps.redis, deps.prefix, 0);
+  // BullMQ keeps a job in the hash <prefix>:<queue>:<job id>; a delivery's job id is its own id.
+  const jobKey = (deliveryId: string) => `${deps.prefix}:${catalog.deliver.queue}:${deliveryId}`;
   let checked = 0;
   let enqueued = 0;
 
@@ -38,23 +42,18 @@ export async function sweepDeliveries(
   for (const status of ["pending", "sending"] as const) {
     while (checked < opts.maxPerRun) {
       const cursor = state.cursors[status];
-      const rows = cursor
-        ? await db.$queryRaw<{ id: string; endpoint_id: string; next_attempt_at: Date }[]>`
-            SELECT id, endpoint_id, next_attempt_at FROM delivery
-            WHERE status = ${status}::"DeliveryStatus" AND next_attempt_at < ${cutoff}
-              AND (next_attempt_at, id) > (${cursor.at}, ${cursor.id})
-            ORDER BY next_attempt_at, id LIMIT ${PAGE}`
-        : await db.$queryRaw<{ id: string; endpoint_id: string; next_attempt_at: Date }[]>`
-            SELECT id, endpoint_id, next_attempt_at FROM delivery
-            WHERE status = ${status}::"DeliveryStatus" AND next_attempt_at < ${cutoff}
-            ORDER BY next_attempt_at, id LIMIT ${PAGE}`;
+      const after = cursor ? Prisma.sql`AND (next_attempt_at, id) > (${cursor.at}, ${cursor.id})` : Prisma.empty;
+      const rows = await db.$queryRaw<{ id: string; endpoint_id: string; next_attempt_at: Date }[]>`
+        SELECT id, endpoint_id, next_attempt_at FROM delivery
+        WHERE status = ${status}::"DeliveryStatus" AND next_attempt_at < ${cutoff} ${after}
+        ORDER BY next_attempt_at, id LIMIT ${PAGE}`;
       checked += rows.length;
       const last = rows[rows.length - 1];
       if (rows.length > 0) {
         const [queued, parkedScheduled, parkedManual] = await Promise.all([
           jobsPresent(
             deps.redis,
-            rows.map((r) => `${deps.prefix}:deliveries:${r.id}`),
+            rows.map((r) => jobKey(r.id)),
           ),
           gate.parkedMembers(rows.map((r) => ({ endpointId: r.endpoint_id, member: memberOf(r.id, "scheduled") }))),
           gate.parkedMembers(rows.map((r) => ({ endpointId: r.endpoint_id, member: memberOf(r.id, "manual") }))),
@@ -63,7 +62,7 @@ export async function sweepDeliveries(
         if (missing.length > 0) {
           await dropStubs(
             deps.redis,
-            missing.map((r) => `${deps.prefix}:deliveries:${r.id}`),
+            missing.map((r) => jobKey(r.id)),
           );
           if (await enqueueDeliveries(missing.map((r) => ({ id: r.id })))) enqueued += missing.length;
         }
@@ -78,11 +77,6 @@ export async function sweepDeliveries(
   return { checked, enqueued };
 }
 
-/**
- * Whether each job hash is a real job. A bare EXISTS is not enough: after Redis lost its data, a
- * late BullMQ script of a job that was in flight can write a field into a hash that no longer
- * exists, leaving a stub without the job's `data` that no list points to.
- */
 /** Deletes job-hash stubs (no `data`), which would make BullMQ take a re-enqueue for a duplicate. */
 async function dropStubs(redis: Redis, keys: string[]): Promise<void> {
   const p = redis.pipeline();
@@ -92,6 +86,11 @@ async function dropStubs(redis: Redis, keys: string[]): Promise<void> {
 
 const DROP_STUB = `if redis.call('EXISTS', KEYS[1]) == 1 and redis.call('HEXISTS', KEYS[1], 'data') == 0 then redis.call('DEL', KEYS[1]) end`;
 
+/**
+ * Whether each job hash is a real job. A bare EXISTS is not enough: after Redis lost its data, a
+ * late BullMQ script of a job that was in flight can write a field into a hash that no longer
+ * exists, leaving a stub without the job's `data` that no list points to.
+ */
 async function jobsPresent(redis: Redis, keys: string[]): Promise<boolean[]> {
   const p = redis.pipeline();
   for (const k of keys) p.hexists(k, "data");

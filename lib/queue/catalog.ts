@@ -5,16 +5,21 @@ import { queuePrefix, redis } from "./connection";
 // The typed job catalog: every job Herald enqueues, its queue and payload schema. Enqueue only
 // through `enqueue`; workers parse the payload again with the same schema when they pick it up.
 
+const deliverSchema = z.object({
+  deliveryId: z.string(),
+  trigger: z.enum(["scheduled", "manual"]).default("scheduled"),
+});
+
 export const catalog = {
   deliver: {
     queue: "deliveries",
-    schema: z.object({ deliveryId: z.string(), trigger: z.enum(["scheduled", "manual"]).default("scheduled") }),
+    schema: deliverSchema,
   },
   // A parked delivery whose endpoint has a free slot again: a queue of its own, so it does not
   // wait behind the whole backlog of the main queue (lib/delivery/endpoint-gate.ts).
   "deliver.resume": {
     queue: "deliveries-resumed",
-    schema: z.object({ deliveryId: z.string(), trigger: z.enum(["scheduled", "manual"]).default("scheduled") }),
+    schema: deliverSchema,
   },
   "task.run": {
     queue: "tasks",
