@@ -34,3 +34,10 @@ export function validateCustomHeaders(headers: Record<string, string | null>, lo
 export function isSensitiveHeader(name: string): boolean {
   return SENSITIVE.test(name);
 }
+
+/** What the API shows of custom headers: sensitive values never, only their names (the UI shows "set"). */
+export function splitSensitiveHeaders(headers: Record<string, string>) {
+  const sensitive = Object.keys(headers).filter(isSensitiveHeader);
+  const visible = Object.fromEntries(Object.entries(headers).filter(([k]) => !isSensitiveHeader(k)));
+  return { headers: visible, sensitive };
+}

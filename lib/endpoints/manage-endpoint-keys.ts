@@ -1,6 +1,6 @@
 import { db } from "../db";
 import type { Scope } from "../auth/principal";
-import { isSensitiveHeader, validateCustomHeaders } from "./custom-headers";
+import { splitSensitiveHeaders, validateCustomHeaders } from "./custom-headers";
 import { DEFAULT_ROTATION_GRACE_SECONDS, newSigningKey, visibleSecret } from "./endpoint-secrets";
 import { findEndpoint } from "./find-endpoint";
 import { openHeaders, sealHeaders } from "./manage-endpoints";
@@ -9,11 +9,7 @@ import { openHeaders, sealHeaders } from "./manage-endpoints";
 
 export async function getEndpointHeaders(scope: Scope, app: string, ep: string) {
   const { endpoint } = await findEndpoint(scope, app, ep);
-  const headers = openHeaders(endpoint.headersEncrypted);
-  const sensitive = Object.keys(headers).filter(isSensitiveHeader);
-  // Sensitive values are never returned; their names are listed so the UI can show "set".
-  const visible = Object.fromEntries(Object.entries(headers).filter(([k]) => !isSensitiveHeader(k)));
-  return { headers: visible, sensitive };
+  return splitSensitiveHeaders(openHeaders(endpoint.headersEncrypted));
 }
 
 export async function replaceEndpointHeaders(scope: Scope, app: string, ep: string, headers: Record<string, string>) {

@@ -6,20 +6,14 @@ import { Prisma } from "../generated/prisma/client";
 import type { Scope } from "../auth/principal";
 import { findApplication } from "../applications/find-application";
 import { missingEventTypes } from "../event-types/manage-event-types";
-import { addressPolicy, secretBox } from "../services";
-import { validateEndpointUrl } from "../ssrf/validate-url";
+import { secretBox } from "../services";
+import { requireEndpointUrl } from "./endpoint-url";
 import { validateCustomHeaders } from "./custom-headers";
 import { newSigningKey } from "./endpoint-secrets";
 import { findEndpoint } from "./find-endpoint";
 import type { EndpointIn, EndpointPatch, EndpointUpdate } from "./schemas";
 import { serializeEndpoint } from "./serialize";
 import { setEndpointState } from "./set-endpoint-state";
-
-async function checkUrl(url: string) {
-  const verdict = await validateEndpointUrl(url, addressPolicy());
-  if (!verdict.ok) throw invalid(["body", "url"], `URL ${verdict.reason}`);
-  return verdict.url.toString();
-}
 
 async function checkEventTypes(scope: Scope, names: string[] | null | undefined) {
   const missing = await missingEventTypes(scope, names ?? []);
@@ -42,7 +36,7 @@ export function openHeaders(sealed: string | null): Record<string, string> {
 
 export async function createEndpoint(scope: Scope, appIdOrUid: string, input: EndpointIn) {
   const app = await findApplication(scope, appIdOrUid);
-  const url = await checkUrl(input.url);
+  const url = await requireEndpointUrl(input.url);
   const eventTypes = input.filterTypes ?? input.eventTypes ?? [];
   await checkEventTypes(scope, eventTypes);
   if (input.headers) validateCustomHeaders(input.headers);
@@ -108,7 +102,7 @@ export async function upsertEndpoint(scope: Scope, appIdOrUid: string, endpointI
     });
     return { created: true, endpoint: created };
   }
-  const url = await checkUrl(input.url);
+  const url = await requireEndpointUrl(input.url);
   const eventTypes = input.filterTypes ?? input.eventTypes ?? [];
   await checkEventTypes(scope, eventTypes);
   if (input.headers) validateCustomHeaders(input.headers);
@@ -137,7 +131,7 @@ export async function upsertEndpoint(scope: Scope, appIdOrUid: string, endpointI
 
 export async function patchEndpoint(scope: Scope, appIdOrUid: string, endpointIdOrUid: string, patch: EndpointPatch) {
   const { endpoint } = await findEndpoint(scope, appIdOrUid, endpointIdOrUid);
-  const url = patch.url !== undefined ? await checkUrl(patch.url) : undefined;
+  const url = patch.url !== undefined ? await requireEndpointUrl(patch.url) : undefined;
   const types = patch.filterTypes !== undefined ? patch.filterTypes : patch.eventTypes;
   if (types) await checkEventTypes(scope, types);
   const throttle = patch.throttleRate !== undefined ? patch.throttleRate : patch.rateLimit;

@@ -1,11 +1,10 @@
 import { db } from "../db";
-import { conflict, invalid, notFound } from "../http/errors";
+import { conflict, notFound } from "../http/errors";
 import { newId } from "../ids";
 import { cursorWhere, paginate, toListResponse, type ListQuery } from "../http/pagination";
 import { Prisma } from "../generated/prisma/client";
-import { addressPolicy } from "../services";
-import { validateEndpointUrl } from "../ssrf/validate-url";
-import { isSensitiveHeader, validateCustomHeaders } from "../endpoints/custom-headers";
+import { requireEndpointUrl } from "../endpoints/endpoint-url";
+import { splitSensitiveHeaders, validateCustomHeaders } from "../endpoints/custom-headers";
 import { DEFAULT_ROTATION_GRACE_SECONDS, newSigningKey, visibleSecret } from "../endpoints/endpoint-secrets";
 import { openHeaders, sealHeaders } from "../endpoints/manage-endpoints";
 import { setEndpointState } from "../endpoints/set-endpoint-state";
@@ -15,12 +14,6 @@ import { serializeOperationalEndpoint } from "./serialize";
 
 // The operator's operational webhook endpoints: ordinary endpoints of the environment's internal
 // application, so they are signed, retried and recorded like any other. Operator keys only.
-
-async function checkUrl(url: string) {
-  const verdict = await validateEndpointUrl(url, addressPolicy());
-  if (!verdict.ok) throw invalid(["body", "url"], `URL ${verdict.reason}`);
-  return verdict.url.toString();
-}
 
 const uniqueUid = (e: unknown) =>
   e instanceof Prisma.PrismaClientKnownRequestError && e.code === "P2002"
@@ -37,7 +30,7 @@ async function findOperationalEndpoint(environmentId: string, idOrUid: string) {
 }
 
 export async function createOperationalEndpoint(environmentId: string, input: OperationalEndpointIn) {
-  const url = await checkUrl(input.url);
+  const url = await requireEndpointUrl(input.url);
   const app = await ensureOperationalApp(environmentId);
   const key = newSigningKey("hmac_sha256", input.secret);
   try {
@@ -99,7 +92,7 @@ export async function updateOperationalEndpoint(
         }
       : patch;
   const ep = await findOperationalEndpoint(environmentId, idOrUid);
-  const url = input.url !== undefined ? await checkUrl(input.url) : undefined;
+  const url = input.url !== undefined ? await requireEndpointUrl(input.url) : undefined;
   const throttle = input.throttleRate !== undefined ? input.throttleRate : input.rateLimit;
   try {
     await db.endpoint.update({
@@ -149,9 +142,7 @@ export async function rotateOperationalEndpointSecret(
 }
 
 export async function getOperationalEndpointHeaders(environmentId: string, idOrUid: string) {
-  const headers = openHeaders((await findOperationalEndpoint(environmentId, idOrUid)).headersEncrypted);
-  const sensitive = Object.keys(headers).filter(isSensitiveHeader);
-  return { headers: Object.fromEntries(Object.entries(headers).filter(([k]) => !isSensitiveHeader(k))), sensitive };
+  return splitSensitiveHeaders(openHeaders((await findOperationalEndpoint(environmentId, idOrUid)).headersEncrypted));
 }
 
 export async function replaceOperationalEndpointHeaders(
