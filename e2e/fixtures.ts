@@ -4,6 +4,7 @@ import { db } from "@/lib/db";
 import { newId } from "@/lib/ids";
 import { createApiKey } from "@/lib/environments/api-keys";
 import { createEnvironment } from "@/lib/environments/ensure-environment";
+import { requestJson } from "../test/helpers/http";
 
 // API-based setup for the portal specs: a fresh operator tenant per test (its own environment
 // and API key, made through lib/ because minting the first key is not an API operation), then
@@ -16,26 +17,8 @@ export function serverUrl(): string {
   return `http://127.0.0.1:${process.env.HERALD_E2E_PORT ?? 3900}`;
 }
 
-export type ApiResult = { status: number; body: any; headers: Headers };
-
-export async function call(method: string, path: string, token: string | null, body?: unknown): Promise<ApiResult> {
-  const res = await fetch(`${serverUrl()}/api/v1${path}`, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body !== undefined ? { "content-type": "application/json" } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  let json: unknown = null;
-  try {
-    json = text ? JSON.parse(text) : null;
-  } catch {
-    json = text;
-  }
-  return { status: res.status, body: json, headers: res.headers };
-}
+export const call = (method: string, path: string, token: string | null, body?: unknown) =>
+  requestJson(method, `${serverUrl()}/api/v1${path}`, token, body);
 
 export const CATALOG = [
   {

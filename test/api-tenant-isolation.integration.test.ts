@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { newId } from "@/lib/ids";
 import { createTenant, baseUrl, type Tenant } from "./helpers/tenant";
 import { snapshotEnvironment } from "./helpers/db-snapshot";
+import { portalSession } from "./helpers/portal";
 
 // Tenant isolation, tried the way an attacker would: with a valid API key of their own
 // environment, every path is called with the victim's ids and uids, alone and mixed with the
@@ -174,13 +175,7 @@ describe("tenant isolation", () => {
 
   it("a portal session sees only its own application", async () => {
     const second = (await attacker.api("POST", "/app", { name: "second", uid: "second" })).body;
-    const { token } = (await attacker.api("POST", `/auth/app-portal-access/${mine.app}`, {})).body;
-    const res = await fetch(`${baseUrl()}/api/v1/auth/portal-session`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ token }),
-    });
-    const { session } = (await res.json()) as { session: string };
+    const { session } = await portalSession(attacker, mine.app);
     const asPortal = (path: string) => fetch(`${baseUrl()}/api/v1${path}`, { headers: { authorization: `Bearer ${session}` } });
     expect((await asPortal(`/app/${mine.app}`)).status).toBe(200);
     for (const path of [`/app/${second.id}`, "/app/second", `/app/${second.id}/endpoint`, `/app/${theirs.app}`, `/app/${theirs.app}/msg/${theirs.msg}`])

@@ -3,6 +3,7 @@ import { newId } from "@/lib/ids";
 import { createApiKey } from "@/lib/environments/api-keys";
 import { createTenant, baseUrl, type Tenant } from "./helpers/tenant";
 import { snapshotEnvironment } from "./helpers/db-snapshot";
+import { portalSession } from "./helpers/portal";
 
 // Generated bad requests: a seeded (so reproducible) generator takes every route of the API and
 // breaks it in random ways — auth, path ids, query values, bodies, headers, methods. Every
@@ -311,9 +312,8 @@ describe("generated bad requests", () => {
     victimIds = await fixture(victim, "victim", "victim.only");
     const revoked = await createApiKey(own.environmentId, "revoked");
     await own.db.apiKey.update({ where: { id: revoked.id }, data: { revokedAt: new Date() } });
-    const { token } = (await own.api("POST", `/auth/app-portal-access/${ownIds.app_id[0]}`, { readOnly: true })).body;
-    const res = await fetch(`${baseUrl()}/api/v1/auth/portal-session`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ token }) });
-    keys = { own: own.apiKey, revoked: revoked.key, readOnly: ((await res.json()) as { session: string }).session };
+    const { session } = await portalSession(own, ownIds.app_id[0]!, { readOnly: true });
+    keys = { own: own.apiKey, revoked: revoked.key, readOnly: session };
   });
 
   it(`${REQUESTS} seeded bad requests: no 5xx, no write accepted, nothing written`, async () => {

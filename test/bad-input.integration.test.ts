@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newId } from "@/lib/ids";
 import { createTenant, baseUrl, type Tenant } from "./helpers/tenant";
 import { snapshotEnvironment } from "./helpers/db-snapshot";
+import { portalSession } from "./helpers/portal";
 
 // Every kind of bad input gets a clear 4xx in Svix's error shape, never a 5xx, and writes
 // nothing: the tenant's rows are fingerprinted before and compared after.
@@ -349,12 +350,7 @@ describe("bad input", () => {
       expect(await res.json()).toMatchObject({ code: expect.any(String), detail: expect.any(String) });
     }
     // A read-only portal session can read its application but not change anything, and cannot use operator-only routes.
-    const { token } = (await t.api("POST", "/auth/app-portal-access/bad-app", { readOnly: true })).body;
-    const session = (
-      (await (
-        await fetch(`${baseUrl()}/api/v1/auth/portal-session`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ token }) })
-      ).json()) as { session: string }
-    ).session;
+    const { session } = await portalSession(t, "bad-app", { readOnly: true });
     const asPortal = (method: string, path: string, body?: unknown) =>
       fetch(`${baseUrl()}/api/v1${path}`, {
         method,

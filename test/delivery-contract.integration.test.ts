@@ -4,7 +4,7 @@ import { Webhook as StandardWebhook } from "standardwebhooks";
 import { Webhook as SvixWebhook } from "svix";
 import { ed25519PublicKey, generateWebhookSecret } from "@/lib/signing/secrets";
 import { createTenant, type Tenant } from "./helpers/tenant";
-import { startReceiver } from "./helpers/receiver";
+import { receiverPool } from "./helpers/receiver";
 import { answers, makeApp, makeEndpoint, publish, signatureHeaders, waitUntil } from "./helpers/delivery";
 
 // The delivery contract against real loopback receivers, through the shared test server and
@@ -12,22 +12,16 @@ import { answers, makeApp, makeEndpoint, publish, signatureHeaders, waitUntil } 
 // verified with both libraries, rotation, ed25519, the envelope and raw formats, custom headers,
 // and how answers are handled (410, non-retryable 4xx, redirects, huge bodies, TLS/refused errors).
 
-type Receiver = Awaited<ReturnType<typeof startReceiver>>;
-
 describe("delivery contract", () => {
   let t: Tenant;
-  const receivers: Receiver[] = [];
-  const receiver = async (...args: Parameters<typeof startReceiver>) => {
-    const r = await startReceiver(...args);
-    receivers.push(r);
-    return r;
-  };
+  const receivers = receiverPool();
+  const receiver = receivers.start;
 
   beforeAll(async () => {
     t = await createTenant("delivery-contract");
   });
   afterAll(async () => {
-    await Promise.all(receivers.map((r) => r.close()));
+    await receivers.closeAll();
   });
 
   const delivery = (msgId: string, endpointId: string) =>

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Redis } from "ioredis";
 import { newId } from "@/lib/ids";
 import { startStack, type Stack } from "./helpers/stack";
-import { startReceiver, type Received } from "./helpers/receiver";
+import { receiverPool, type Received, type Receiver, type Responder } from "./helpers/receiver";
 import { makeApp, makeEndpoint, publish, waitUntil } from "./helpers/delivery";
 
 // Durability under faults, on a private stack whose worker can be killed: PostgreSQL is the
@@ -13,15 +13,13 @@ import { makeApp, makeEndpoint, publish, waitUntil } from "./helpers/delivery";
 // at least once, and the database agrees with what the receivers saw. SIGTERM drains in-flight
 // requests before the worker exits. Short timeouts keep leases and stall detection to seconds.
 
-type Receiver = Awaited<ReturnType<typeof startReceiver>>;
-
 const slowly = (ms: number) => (_r: Received, res: ServerResponse) =>
   void setTimeout(() => res.writeHead(200).end("ok"), ms);
 
 describe("delivery under faults", () => {
   let s: Stack;
   let worker: ChildProcess;
-  const receivers: Receiver[] = [];
+  const receivers = receiverPool();
 
   beforeAll(async () => {
     s = await startStack({
@@ -37,13 +35,12 @@ describe("delivery under faults", () => {
   });
   afterAll(async () => {
     await s?.close();
-    await Promise.all(receivers.map((r) => r.close()));
+    await receivers.closeAll();
   });
 
   /** An app with `n` endpoints on one receiver (paths /webhook/0…n-1). */
-  async function fanOut(n: number, respond: Parameters<typeof startReceiver>[0]) {
-    const rx = await startReceiver(respond);
-    receivers.push(rx);
+  async function fanOut(n: number, respond?: Responder) {
+    const rx = await receivers.start(respond);
     const appId = await makeApp(s.api);
     const endpoints: string[] = [];
     for (let i = 0; i < n; i++) endpoints.push((await makeEndpoint(s.api, appId, { url: `${rx.url}/${i}` })).id);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Webhook as StandardWebhook } from "standardwebhooks";
 import { Svix } from "svix";
 import { startStack, type Stack } from "./helpers/stack";
-import { startReceiver, type Received } from "./helpers/receiver";
+import { receiverPool, startReceiver, type Received, type Receiver } from "./helpers/receiver";
 import { freePort } from "./global-setup";
 import { answers, makeApp, makeEndpoint, publish, signatureHeaders, waitUntil } from "./helpers/delivery";
 
@@ -10,8 +10,6 @@ import { answers, makeApp, makeEndpoint, publish, signatureHeaders, waitUntil } 
 // (HERALD_RETRY_SCHEDULE=1,1,1,1,1: six attempts a second apart), a 1.5 s acknowledgement timeout,
 // a 1 s circuit cool-down, and few worker slots (20) against a per-endpoint cap of 4, so that a
 // slow endpoint holding worker slots would visibly starve the others.
-
-type Receiver = Awaited<ReturnType<typeof startReceiver>>;
 
 const CAP = 4;
 const TIMEOUT_MS = 1500;
@@ -21,12 +19,8 @@ describe("retries, limits and operational webhooks", () => {
   let metricsPort: number;
   let op: Receiver;
   let opSecret: string;
-  const receivers: Receiver[] = [];
-  const receiver = async (...args: Parameters<typeof startReceiver>) => {
-    const r = await startReceiver(...args);
-    receivers.push(r);
-    return r;
-  };
+  const receivers = receiverPool();
+  const receiver = receivers.start;
 
   beforeAll(async () => {
     metricsPort = await freePort();
@@ -51,7 +45,7 @@ describe("retries, limits and operational webhooks", () => {
   afterAll(async () => {
     await s?.close();
     await op?.close();
-    await Promise.all(receivers.map((r) => r.close()));
+    await receivers.closeAll();
   });
 
   const delivery = (msgId: string, endpointId: string) =>

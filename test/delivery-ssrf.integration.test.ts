@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTenant, type Tenant } from "./helpers/tenant";
-import { startReceiver } from "./helpers/receiver";
+import { startReceiver, type Receiver } from "./helpers/receiver";
 import { makeApp, makeEndpoint, publish, waitUntil } from "./helpers/delivery";
 
 // The SSRF guard, with many spellings of loopback addresses that the test allow-list
@@ -8,8 +8,6 @@ import { makeApp, makeEndpoint, publish, waitUntil } from "./helpers/delivery";
 // and [::1] and must never see a request. Checked twice: on create (a clear 422) and at connect
 // time, for URLs that got past the first check (here written straight into the database, as if
 // DNS had changed since the endpoint was created).
-
-type Receiver = Awaited<ReturnType<typeof startReceiver>>;
 
 const spellings = (port: number) => [
   `http://127.0.0.2:${port}/hook`,

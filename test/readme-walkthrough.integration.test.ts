@@ -4,7 +4,7 @@ import path from "node:path";
 import { Webhook } from "svix";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTenant, baseUrl, type Tenant } from "./helpers/tenant";
-import { startReceiver } from "./helpers/receiver";
+import { startReceiver, type Receiver } from "./helpers/receiver";
 import { pollUntil } from "./helpers/sdk";
 
 // The README's "Walkthrough (5 minutes)" must work as written: its shell blocks are taken from
@@ -31,7 +31,7 @@ function walkthroughScript(markdown: string): string {
 
 describe("README walkthrough", () => {
   let t: Tenant;
-  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  let receiver: Receiver;
 
   beforeAll(async () => {
     t = await createTenant("readme");

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MessageStatus, Ordering, Webhook, type EndpointOut, type MessageOut } from "svix";
 import { createTenant, baseUrl, type Tenant } from "./helpers/tenant";
 import { pollUntil, recordingSvix, sdkError } from "./helpers/sdk";
-import { startReceiver } from "./helpers/receiver";
+import { startReceiver, type Receiver } from "./helpers/receiver";
 
 // Herald driven by the official `svix` npm SDK (1.99.1, the last 1.x; 2.x needs Node 22), pointed
 // at the test server with `serverUrl`. Every one of the 26 paths of the Svix OpenAPI document
@@ -537,7 +537,7 @@ describe("Svix SDK against Herald", () => {
   });
 
   describe("deliveries (need the worker)", () => {
-    let receiver: Awaited<ReturnType<typeof startReceiver>>;
+    let receiver: Receiver;
     let appId: string;
     let ep: EndpointOut;
     let msg: MessageOut;

@@ -3,40 +3,17 @@ import { db } from "@/lib/db";
 import { newId } from "@/lib/ids";
 import { transitionTask, IllegalTransition } from "@/lib/tasks/task-state";
 import { createTenant, baseUrl, type Tenant } from "./helpers/tenant";
-import { startReceiver } from "./helpers/receiver";
+import { startReceiver, type Receiver } from "./helpers/receiver";
 import { seedHistory } from "./helpers/seed-history";
 import { readSse } from "./helpers/sse";
 import { waitForTask } from "./helpers/tasks";
 import { pollUntil } from "./helpers/sdk";
+import { portalSession } from "./helpers/portal";
 
 // The task resource: recover (Svix semantics), GET/list/cancel, one task per target, the state
 // machine against the database, and access control across environments and portal sessions.
 
 const HOUR = 3_600_000;
-
-async function portalSession(t: Tenant, app: string) {
-  const access = await t.api("POST", `/auth/app-portal-access/${app}`, {});
-  expect(access.status).toBe(200);
-  const res = await fetch(`${baseUrl()}/api/v1/auth/portal-session`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ token: access.body.token }),
-  });
-  const session = ((await res.json()) as { session: string }).session;
-  const call = async (method: string, path: string, body?: unknown) => {
-    const r = await fetch(`${baseUrl()}/api/v1${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${session}`,
-        ...(body !== undefined ? { "content-type": "application/json" } : {}),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await r.text();
-    return { status: r.status, body: text ? JSON.parse(text) : null, headers: r.headers };
-  };
-  return { session, api: call };
-}
 
 /** A task row that looks taken by a live worker elsewhere: nothing here runs or resumes it. */
 async function fakeRunningTask(t: Tenant, appId: string, endpointId: string | null, kind: "recover" | "replay") {
@@ -56,10 +33,24 @@ async function fakeRunningTask(t: Tenant, appId: string, endpointId: string | nu
   });
 }
 
+/** A pending export task created in the future: the sweeper leaves it alone, so the test drives it. */
+async function pendingTask(t: Tenant, appId: string) {
+  return db.task.create({
+    data: {
+      id: newId("task"),
+      environmentId: t.environmentId,
+      applicationId: appId,
+      kind: "export",
+      params: {},
+      createdAt: new Date(Date.now() + HOUR),
+    },
+  });
+}
+
 describe("async tasks: resource, recover, access control", () => {
   let t: Tenant;
   let other: Tenant;
-  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  let receiver: Receiver;
   let appId: string;
   let epId: string;
 
@@ -200,17 +191,7 @@ describe("async tasks: resource, recover, access control", () => {
   });
 
   it("enforces the state machine in the database: compare-and-set on the current status, nothing out of a final state", async () => {
-    // createdAt in the future: the sweeper leaves it alone, so this test drives it.
-    const task = await db.task.create({
-      data: {
-        id: newId("task"),
-        environmentId: t.environmentId,
-        applicationId: appId,
-        kind: "export",
-        params: {},
-        createdAt: new Date(Date.now() + HOUR),
-      },
-    });
+    const task = await pendingTask(t, appId);
     expect(await transitionTask(task.id, "running", "completed")).toBeNull(); // it is not running
     const running = await transitionTask(task.id, "pending", "running", {
       leaseOwner: "test",
@@ -231,16 +212,7 @@ describe("async tasks: resource, recover, access control", () => {
     expect(cancelFinished.body.code).toBe("task_finished");
 
     // pending → cancelled through the API, at once.
-    const pending = await db.task.create({
-      data: {
-        id: newId("task"),
-        environmentId: t.environmentId,
-        applicationId: appId,
-        kind: "export",
-        params: {},
-        createdAt: new Date(Date.now() + HOUR),
-      },
-    });
+    const pending = await pendingTask(t, appId);
     const cancelled = await t.api("POST", `/tasks/${pending.id}/cancel`);
     expect(cancelled.status).toBe(200);
     expect(cancelled.body).toMatchObject({ status: "cancelled", done: 0 });

@@ -4,7 +4,7 @@ import { db } from "@/lib/db";
 import { deleteExpiredExports, exportPath } from "@/lib/exports/export-files";
 import { CSV_COLUMNS } from "@/lib/exports/write-export";
 import { createTenant, baseUrl, type Tenant } from "./helpers/tenant";
-import { startReceiver } from "./helpers/receiver";
+import { startReceiver, type Receiver } from "./helpers/receiver";
 import { seedHistory } from "./helpers/seed-history";
 import { waitForTask } from "./helpers/tasks";
 
@@ -16,7 +16,7 @@ const HOUR = 3_600_000;
 describe("bulk retry and export", () => {
   let t: Tenant;
   let other: Tenant;
-  let rx: Awaited<ReturnType<typeof startReceiver>>;
+  let rx: Receiver;
   let appId: string;
   let epId: string;
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newId } from "@/lib/ids";
 import { startStack, type Stack } from "./helpers/stack";
-import { startReceiver } from "./helpers/receiver";
+import { startReceiver, type Receiver } from "./helpers/receiver";
 import { seedHistory } from "./helpers/seed-history";
 import { readSse } from "./helpers/sse";
 import { waitForTask, waitForTaskState } from "./helpers/tasks";
@@ -18,7 +18,7 @@ const SLOW = 180_000;
 
 describe("tasks under faults", () => {
   let s: Stack;
-  let rx: Awaited<ReturnType<typeof startReceiver>>;
+  let rx: Receiver;
   let appId: string;
   let epA: string;
   let epB: string;

@@ -6,7 +6,7 @@ import { secretBox } from "@/lib/services";
 import { generateWebhookSecret } from "@/lib/signing/secrets";
 import { ensureOperationalApp } from "@/lib/operational/operational-app";
 import { createTenant, type Tenant } from "./helpers/tenant";
-import { startReceiver } from "./helpers/receiver";
+import { startReceiver, type Receiver } from "./helpers/receiver";
 import { seedHistory } from "./helpers/seed-history";
 import { waitForTask, waitForTaskState } from "./helpers/tasks";
 
@@ -15,7 +15,6 @@ import { waitForTask, waitForTaskState } from "./helpers/tasks";
 // (callback_url and background_task.finished) verified with the standardwebhooks package.
 
 const HOUR = 3_600_000;
-type Receiver = Awaited<ReturnType<typeof startReceiver>>;
 
 describe("replay", () => {
   let t: Tenant;

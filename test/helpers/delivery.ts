@@ -1,16 +1,10 @@
 import type { ServerResponse } from "node:http";
+import type { Api } from "./http";
 import { pollUntil } from "./sdk";
 import type { Received } from "./receiver";
 
 // Small helpers for the delivery-engine suites: set up an app/event type/endpoint through the
 // API, publish, and wait for the database or a receiver to reach a state (bounded polling).
-
-export type Api = (
-  method: string,
-  path: string,
-  body?: unknown,
-  headers?: Record<string, string>,
-) => Promise<{ status: number; body: any; headers: Headers }>;
 
 export const EVENT_TYPE = "order.paid";
 

@@ -1,4 +1,5 @@
 import { newId } from "@/lib/ids";
+import { requestJson } from "./http";
 import { baseUrl, type Tenant } from "./tenant";
 
 // Portal sessions for the integration suites: a magic link made through the operator API,
@@ -6,21 +7,8 @@ import { baseUrl, type Tenant } from "./tenant";
 
 export type PortalClient = Awaited<ReturnType<typeof portalSession>>;
 
-export async function call(method: string, path: string, token: string | null, body?: unknown) {
-  const res = await fetch(`${baseUrl()}/api/v1${path}`, {
-    method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { "content-type": "application/json" } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  let json: unknown = null;
-  try {
-    json = text ? JSON.parse(text) : null;
-  } catch {
-    json = text;
-  }
-  return { status: res.status, body: json as any, headers: res.headers };
-}
+export const call = (method: string, path: string, token: string | null, body?: unknown) =>
+  requestJson(method, `${baseUrl()}/api/v1${path}`, token, body);
 
 export async function portalLink(t: Tenant, app: string, opts: { readOnly?: boolean; featureFlags?: string[]; expiry?: number } = {}) {
   const r = await t.api("POST", `/auth/app-portal-access/${app}`, opts);

@@ -5,6 +5,7 @@ import type { AddressInfo } from "node:net";
 
 export type Received = { method: string; path: string; headers: Record<string, string>; body: string; at: number };
 export type Responder = (req: Received, res: ServerResponse) => void | Promise<void>;
+export type Receiver = Awaited<ReturnType<typeof startReceiver>>;
 
 export async function startReceiver(respond: Responder = (_r, res) => void res.writeHead(200).end("ok"), host = "127.0.0.1") {
   const received: Received[] = [];
@@ -40,5 +41,18 @@ export async function startReceiver(respond: Responder = (_r, res) => void res.w
       });
     },
     close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+  };
+}
+
+/** Receivers a suite starts as it goes (`start`), all closed by one `closeAll` in its afterAll. */
+export function receiverPool() {
+  const open: Receiver[] = [];
+  return {
+    start: async (...args: Parameters<typeof startReceiver>) => {
+      const r = await startReceiver(...args);
+      open.push(r);
+      return r;
+    },
+    closeAll: () => Promise.all(open.map((r) => r.close())),
   };
 }

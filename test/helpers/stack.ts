@@ -9,6 +9,7 @@ import { hashToken } from "@/lib/crypto/tokens";
 import { newId } from "@/lib/ids";
 import { tsCommand, webCommand } from "../../scripts/lib/processes.mjs";
 import { freePort } from "../global-setup";
+import { requestJson } from "./http";
 
 // A private Herald for fault tests: its own database (migrated from scratch), its own Redis
 // prefix, its own web server and worker processes. The shared test worker never sees its tasks or
@@ -124,25 +125,8 @@ export async function startStack(
       await exited(w);
       worker = null;
     },
-    api: async (method: string, p: string, body?: unknown, headers: Record<string, string> = {}) => {
-      const res = await fetch(`${baseUrl}/api/v1${p}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${apiKey}`,
-          ...(body !== undefined ? { "content-type": "application/json" } : {}),
-          ...headers,
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await res.text();
-      let json: unknown = null;
-      try {
-        json = text ? (JSON.parse(text) as unknown) : null;
-      } catch {
-        json = text;
-      }
-      return { status: res.status, body: json as any, headers: res.headers };
-    },
+    api: (method: string, p: string, body?: unknown, headers: Record<string, string> = {}) =>
+      requestJson(method, `${baseUrl}/api/v1${p}`, apiKey, body, headers),
     async close() {
       web.kill("SIGTERM");
       if (worker) worker.kill("SIGTERM");

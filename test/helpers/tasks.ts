@@ -1,13 +1,7 @@
+import type { Api } from "./http";
 import { pollUntil } from "./sdk";
 
 // Waiting on async tasks through the public API.
-
-type Api = (
-  method: string,
-  path: string,
-  body?: unknown,
-  headers?: Record<string, string>,
-) => Promise<{ status: number; body: any }>;
 
 const FINAL = ["completed", "failed", "cancelled"];
 
