@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
-import { createServer } from "node:net";
 import type { TestProject } from "vitest/node";
 import { tsCommand, webCommand } from "../scripts/lib/processes.mjs";
 
@@ -13,17 +12,8 @@ declare module "vitest" {
   }
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.unref();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
+import { freePort } from "../scripts/lib/isolated-run.mjs";
+export { freePort };
 
 const children: ChildProcess[] = [];
 

@@ -1,19 +1,10 @@
 // Shared pieces for the benchmarks in scripts/bench/: start the built web server and workers
 // as real processes, make a tenant, and summarise latencies. Run through `npm run bench`.
 import { spawn, type ChildProcess } from "node:child_process";
-import { createServer } from "node:net";
 import { tsCommand, webCommand } from "../lib/processes.mjs";
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
+import { freePort } from "../lib/isolated-run.mjs";
+export { freePort };
 
 export type Proc = { child: ChildProcess; stop(signal?: NodeJS.Signals): Promise<void> };
 

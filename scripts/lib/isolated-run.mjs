@@ -11,6 +11,7 @@ import { ensurePrismaClient, readDotEnv, root, run } from "./shell.mjs";
 export function freePort() {
   return new Promise((resolve, reject) => {
     const srv = createServer();
+    srv.unref();
     srv.once("error", reject);
     srv.listen(0, "127.0.0.1", () => {
       const { port } = srv.address();
@@ -67,7 +68,8 @@ export async function isolatedRun(kind, settings) {
   };
 }
 
-async function deleteKeys(redisUrl, prefix) {
+/** Deletes every Redis key under `prefix` (a run's, or a private test stack's). */
+export async function deleteKeys(redisUrl, prefix) {
   const { Redis } = await import("ioredis");
   const r = new Redis(redisUrl, { lazyConnect: true });
   await r.connect();

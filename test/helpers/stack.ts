@@ -2,13 +2,12 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { PrismaPg } from "@prisma/adapter-pg";
-import { Redis } from "ioredis";
 import pg from "pg";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { hashToken } from "@/lib/crypto/tokens";
 import { newId } from "@/lib/ids";
 import { tsCommand, webCommand } from "../../scripts/lib/processes.mjs";
-import { freePort } from "../global-setup";
+import { deleteKeys, freePort } from "../../scripts/lib/isolated-run.mjs";
 import { requestJson } from "./http";
 
 // A private Herald for fault tests: its own database (migrated from scratch), its own Redis
@@ -133,14 +132,7 @@ export async function startStack(
       await Promise.all([exited(web), worker ? exited(worker) : Promise.resolve()]);
       await db.$disconnect();
       await dropDatabase(databaseUrl).catch(() => undefined);
-      const r = new Redis(process.env.REDIS_URL ?? "redis://127.0.0.1:6379");
-      let cursor = "0";
-      do {
-        const [next, keys] = await r.scan(cursor, "MATCH", `${prefix}*`, "COUNT", 1000);
-        cursor = next;
-        if (keys.length) await r.del(...keys);
-      } while (cursor !== "0");
-      r.disconnect();
+      await deleteKeys(process.env.REDIS_URL ?? "redis://127.0.0.1:6379", prefix);
     },
   };
 

@@ -1,0 +1,6 @@
+export function freePort(): Promise<number>;
+export function deleteKeys(redisUrl: string, prefix: string): Promise<void>;
+export function isolatedRun(
+  kind: string,
+  settings: Record<string, string>,
+): Promise<{ env: Record<string, string>; prepare(): Promise<void>; cleanup(): Promise<void> }>;
