@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Webhook as StandardWebhook } from "standardwebhooks";
 import { Svix } from "svix";
+import { Queue } from "bullmq";
+import { Redis } from "ioredis";
+import { catalog } from "@/lib/queue/catalog";
 import { startStack, type Stack } from "./helpers/stack";
 import { receiverPool, startReceiver, type Received, type Receiver } from "./helpers/receiver";
 import { freePort } from "./global-setup";
@@ -203,6 +206,48 @@ describe("retries, limits and operational webhooks", () => {
     // requests can have started within one timeout of each other.
     const at = slow.received.map((r) => r.at).sort((a, b) => a - b);
     for (let i = 0; i + CAP < at.length; i++) expect(at[i + CAP]! - at[i]!).toBeGreaterThanOrEqual(TIMEOUT_MS - 300);
+  });
+
+  it("keeps a busy endpoint at its cap across two workers while slots pass from request to request, and gives them all back", async () => {
+    const appId = await makeApp(s.api);
+    let open = 0;
+    let most = 0;
+    const rx = await receiver((_r, res) => {
+      most = Math.max(most, ++open);
+      setTimeout(() => {
+        open--;
+        res.writeHead(200).end();
+      }, 20);
+    });
+    const ep = await makeEndpoint(s.api, appId, { url: rx.url });
+    const slots = new Redis(process.env.REDIS_URL ?? "redis://127.0.0.1:6379");
+    const deliveries = new Queue(catalog.deliver.queue, { connection: slots, prefix: s.prefix });
+    const before = await deliveries.getWorkersCount();
+    const second = s.addWorker();
+    try {
+      // Let the second worker come up, so both take jobs from the start.
+      await waitUntil(
+        "the second worker to connect",
+        () => deliveries.getWorkersCount(),
+        (n) => n > before,
+        30_000,
+      );
+      for (let round = 0; round < 3; round++)
+        await Promise.all(Array.from({ length: 100 }, (_, i) => publish(s.api, appId, { busy: i, round })));
+      await rx.waitFor(300, 60_000);
+      // The receiver counts a request open until it answers: it never sees more than the workers have in flight.
+      expect(most).toBe(CAP);
+      expect(new Set(rx.received.map((r) => r.headers["webhook-id"])).size).toBe(300);
+      await waitUntil(
+        "every in-flight slot to be given back",
+        () => slots.zcard(`${s.prefix}:gate:${ep.id}:inflight`),
+        (n) => n === 0,
+      );
+    } finally {
+      await second.stop();
+      await deliveries.close();
+      slots.disconnect();
+    }
   });
 
   it("opens the circuit after repeated failures, then one probe closes it and the waiting deliveries flow", async () => {

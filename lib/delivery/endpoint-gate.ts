@@ -1,15 +1,18 @@
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import type { Redis } from "ioredis";
 
 // Per-endpoint admission in Redis, shared by every worker process. Each check is one Lua script,
 // so the decision and its bookkeeping are atomic. Members are "<deliveryId>:<trigger>".
 //
 // - In-flight cap: a sorted set of leases (score = expiry), so a crashed worker's leases lapse on
-//   their own. A job that finds its endpoint at the cap either waits briefly in its process
-//   (lib/delivery/local-slots.ts) or is *parked*: the member goes into the endpoint's parked set
-//   and the job itself completes, so a slow endpoint's backlog waits in Redis, costing nothing,
-//   and never holds the worker's slots. When a slot frees up, parked members are popped into it
-//   (each with a short reserved lease) and resumed through the small "deliver.resume" queue.
+//   their own. A lease has an id of its own, not the delivery's: a process may pass a lease from
+//   one request of the endpoint to the next without telling Redis (lib/delivery/local-slots.ts),
+//   renewing it only every few seconds. A job that finds its endpoint at the cap either waits
+//   briefly in its process for such a hand-over or is *parked*: the member goes into the
+//   endpoint's parked set and the job itself completes, so a slow endpoint's backlog waits in
+//   Redis, costing nothing, and never holds the worker's slots. When a slot frees up, parked
+//   members are popped into it (each with a short reservation under its member name) and resumed
+//   through the small "deliver.resume" queue; their admission turns the reservation into a lease.
 // - Throttle: a GCRA "theoretical arrival time" per endpoint. A job reserves the next free slot;
 //   when that is in the future the job is delayed exactly until then (one move per job, however
 //   long the backlog), and admitted without a second reservation when it comes back. The time of
@@ -30,7 +33,7 @@ local now = tonumber(ARGV[1])
 local cap = tonumber(ARGV[2])
 local member = ARGV[4]
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
--- A popped parked job comes back holding a reservation: it becomes its lease below.
+-- A popped parked job comes back holding a reservation: it becomes its lease (ARGV[9]) below.
 redis.call('ZREM', KEYS[1], member)
 if redis.call('ZCARD', KEYS[1]) >= cap then
   if ARGV[8] ~= '1' then return {3, 0} end
@@ -53,17 +56,17 @@ if interval > 0 then
   if now < last + interval - ${SLOT_SLACK_MS} then return {2, last + interval} end
   redis.call('SET', KEYS[5], tostring(now), 'PX', math.ceil(interval) + 1000)
 end
-redis.call('ZADD', KEYS[1], ARGV[3], member)
+redis.call('ZADD', KEYS[1], ARGV[3], ARGV[9])
 redis.call('PEXPIRE', KEYS[1], math.ceil(tonumber(ARGV[3]) - now) + 1000)
 return {0, 0}
 `;
 
-// Frees a lease (and the probe token it held). Returns {parked count, popped members...}: when
-// asked to wake (the circuit is closed), parked members are popped into the free slots.
+// Frees a lease (ARGV[1]) and the probe token of ARGV[2]. Returns {parked count, popped members...}:
+// when asked to wake (the circuit is closed), parked members are popped into the free slots.
 const RELEASE = `
 local now = tonumber(ARGV[3])
 redis.call('ZREM', KEYS[1], ARGV[1])
-if ARGV[2] == '1' and redis.call('GET', KEYS[3]) == ARGV[1] then redis.call('DEL', KEYS[3]) end
+if ARGV[2] ~= '' and redis.call('GET', KEYS[3]) == ARGV[2] then redis.call('DEL', KEYS[3]) end
 local out = {redis.call('ZCARD', KEYS[2])}
 if ARGV[4] == '1' and out[1] > 0 then
   redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
@@ -80,12 +83,12 @@ end
 return out
 `;
 
-// Moves a lease from the member whose request ended to the next one waiting in the same process.
-const HAND_OVER = `
-redis.call('ZREM', KEYS[1], ARGV[1])
-if ARGV[3] == '1' and redis.call('GET', KEYS[2]) == ARGV[1] then redis.call('DEL', KEYS[2]) end
-redis.call('ZADD', KEYS[1], ARGV[4], ARGV[2])
-redis.call('PEXPIRE', KEYS[1], math.ceil(tonumber(ARGV[4]) - tonumber(ARGV[5])) + 1000)
+// Extends a lease (ARGV[1]) to ARGV[2] as it passes to the next request, dropping the probe token
+// of ARGV[3] (the request that ended).
+const RENEW = `
+redis.call('ZADD', KEYS[1], ARGV[2], ARGV[1])
+redis.call('PEXPIRE', KEYS[1], math.ceil(tonumber(ARGV[2]) - tonumber(ARGV[4])) + 1000)
+if ARGV[3] ~= '' and redis.call('GET', KEYS[2]) == ARGV[3] then redis.call('DEL', KEYS[2]) end
 return 1
 `;
 
@@ -124,7 +127,7 @@ function script(lua: string) {
 const admitScript = script(ADMIT);
 const releaseScript = script(RELEASE);
 const unparkScript = script(UNPARK);
-const handOverScript = script(HAND_OVER);
+const renewScript = script(RENEW);
 
 export const memberOf = (deliveryId: string, trigger: "scheduled" | "manual") => `${deliveryId}:${trigger}`;
 export function parseMember(member: string): { deliveryId: string; trigger: "scheduled" | "manual" } {
@@ -132,18 +135,25 @@ export function parseMember(member: string): { deliveryId: string; trigger: "sch
   return { deliveryId: member.slice(0, i), trigger: member.slice(i + 1) === "manual" ? "manual" : "scheduled" };
 }
 
-export type Admission = { kind: "go" } | { kind: "full" } | { kind: "park" } | { kind: "throttle"; at: number };
+/** An in-flight slot: the lease's id in the endpoint's set, and when it lapses unless renewed. */
+export type Lease = { id: string; until: number };
+
+export type Admission =
+  { kind: "go"; lease: Lease } | { kind: "full" } | { kind: "park" } | { kind: "throttle"; at: number };
 
 export type EndpointGate = ReturnType<typeof createEndpointGate>;
 
 export function createEndpointGate(redis: Redis, prefix: string, cap: number) {
   const k = (endpointId: string, part: string) => `${prefix}:gate:${endpointId}:${part}`;
   const parkedIndex = `${prefix}:gate:parked-endpoints`;
+  // Lease ids: unique across processes, and never equal to a member (reservations use those).
+  const leaseTag = `lease:${randomBytes(6).toString("hex")}:`;
+  let leases = 0;
 
   return {
     /**
-     * Take an in-flight slot for `member`. Otherwise: "full" (or, with `parkIfFull`, "park": the
-     * member is now in the parked set), or "throttle" with the reserved slot time.
+     * Take an in-flight slot (a new lease) for `member`. Otherwise: "full" (or, with `parkIfFull`,
+     * "park": the member is now in the parked set), or "throttle" with the reserved slot time.
      */
     async admit(input: {
       endpointId: string;
@@ -155,6 +165,7 @@ export function createEndpointGate(redis: Redis, prefix: string, cap: number) {
     }): Promise<Admission> {
       const now = Date.now();
       const interval = input.ratePerSecond ? 1000 / input.ratePerSecond : 0;
+      const lease = { id: leaseTag + (leases++).toString(36), until: now + input.leaseMs };
       const [code, at] = (await admitScript(
         redis,
         [
@@ -167,46 +178,50 @@ export function createEndpointGate(redis: Redis, prefix: string, cap: number) {
         [
           now,
           cap,
-          now + input.leaseMs,
+          lease.until,
           input.member,
           interval,
           input.slotAt ?? 0,
           input.endpointId,
           input.parkIfFull ? "1" : "0",
+          lease.id,
         ],
       )) as [number, number];
       if (code === 1) return { kind: "park" };
       if (code === 2) return { kind: "throttle", at: Number(at) };
       if (code === 3) return { kind: "full" };
-      return { kind: "go" };
+      return { kind: "go", lease };
     },
 
     /**
-     * Give the slot back. Returns how many members are parked for the endpoint and, when `wake`
-     * is set, the members popped into the free slots (reserved for them: resume them).
+     * Give the slot back (`lease` null: none was held) and the probe token of `probeMember`.
+     * Returns how many members are parked for the endpoint and, when `wake` is set, the members
+     * popped into the free slots (reserved for them: resume them).
      */
     async release(
       endpointId: string,
-      member: string,
-      probe: boolean,
+      lease: Lease | null,
+      probeMember: string | null,
       wake: boolean,
     ): Promise<{ parked: number; popped: string[] }> {
       const [parked, ...popped] = (await releaseScript(
         redis,
         [k(endpointId, "inflight"), k(endpointId, "parked"), k(endpointId, "probe"), parkedIndex],
-        [member, probe ? "1" : "0", Date.now(), wake ? "1" : "0", cap, endpointId],
+        [lease?.id ?? "", probeMember ?? "", Date.now(), wake ? "1" : "0", cap, endpointId],
       )) as [number, ...string[]];
       return { parked, popped };
     },
 
-    /** Gives the slot of `from` (whose request ended) to `to`, waiting in the same process. */
-    async handOver(endpointId: string, from: string, to: string, probe: boolean, leaseMs: number): Promise<void> {
+    /** Extends a lease for another `leaseMs` (and gives up the probe token of `probeMember`). */
+    async renew(endpointId: string, lease: Lease, probeMember: string | null, leaseMs: number): Promise<Lease> {
       const now = Date.now();
-      await handOverScript(
+      const until = now + leaseMs;
+      await renewScript(
         redis,
         [k(endpointId, "inflight"), k(endpointId, "probe")],
-        [from, to, probe ? "1" : "0", now + leaseMs, now],
+        [lease.id, until, probeMember ?? "", now],
       );
+      return { id: lease.id, until };
     },
 
     /** Pop up to the free slots (or `max`) of parked members, each with a reserved slot. */

@@ -3,7 +3,7 @@ import type { Redis } from "ioredis";
 import { db } from "../db";
 import { newId } from "../ids";
 import { logger } from "../logger";
-import { parseJob } from "../queue/catalog";
+import { catalog, parseJob } from "../queue/catalog";
 import { secretBox } from "../services";
 import type { AddressPolicy } from "../ssrf/ip-policy";
 import type { DeliveryMetrics } from "../metrics/delivery-metrics";
@@ -13,7 +13,7 @@ import { circuitGate } from "./circuit-breaker";
 import { claimDeliveries, unclaimDeliveries, type ClaimedDelivery, type ClaimRequest } from "./claim-deliveries";
 import { classify } from "./classify-response";
 import { decideNext } from "./decide-next";
-import { createEndpointGate, memberOf, parseMember, type Admission } from "./endpoint-gate";
+import { createEndpointGate, memberOf, parseMember, type Admission, type Lease } from "./endpoint-gate";
 import { enqueueResumed } from "./enqueue-deliveries";
 import { createLocalSlots, LOCAL_WAIT_MS } from "./local-slots";
 import { createWebhookClient } from "./http-client";
@@ -27,6 +27,12 @@ import { recordAttempts } from "./record-attempts";
 
 /** A claim's lease outlives the longest possible attempt by this much. */
 export const LEASE_MARGIN_MS = 10_000;
+/**
+ * An in-flight slot's lease passes from one request to the next in this process without a Redis
+ * call until it has run this long; then it is renewed. Less than LEASE_MARGIN_MS, so a lease
+ * handed over always outlives the longest possible request.
+ */
+const LEASE_RENEW_AFTER_MS = LEASE_MARGIN_MS / 2;
 
 const BATCH = { maxBatch: 100, maxConcurrent: 2, windowMs: 3 };
 /** A throttle slot this close is waited for inside the job rather than through the delayed queue. */
@@ -142,25 +148,27 @@ export function createDeliveryEngine(cfg: EngineConfig, deps: { redis: Redis; me
   /**
    * Takes an in-flight slot of the endpoint: at once, after a short wait in this process for a
    * fast endpoint's slot, or not at all ("park", or "throttle" until the endpoint's next slot).
+   * A resumed job holds a reservation for a slot, so it asks Redis straight away.
    */
   async function admit(
     d: ClaimedDelivery,
     member: string,
     slotAt: number | null,
+    resumed: boolean,
   ): Promise<Exclude<Admission, { kind: "full" }>> {
     const ratePerSecond = d.endpoint.throttleRate ?? d.app.throttleRate;
     let parkIfFull = false;
     const deadline = Date.now() + 2 * LOCAL_WAIT_MS;
     // Others of this process already wait for this endpoint: join them (slots are handed over).
-    let full = !ratePerSecond && local.waiting(d.endpointId) > 0;
+    let full = !resumed && !ratePerSecond && local.waiting(d.endpointId) > 0;
     for (;;) {
       if (full) {
         // Wait here while it is worth it and the endpoint makes progress; then park.
         if (Date.now() > deadline || !local.worthWaiting(d.endpointId)) parkIfFull = true;
         else {
           const outcome = await local.wait(d.endpointId, member);
-          if (outcome === "handed") return { kind: "go" };
-          if (outcome === "stalled") parkIfFull = true;
+          if (outcome.kind === "handed") return { kind: "go", lease: outcome.lease };
+          if (outcome.kind === "stalled") parkIfFull = true;
         }
       }
       const a = await gate.admit({ endpointId: d.endpointId, member, leaseMs, ratePerSecond, slotAt, parkIfFull });
@@ -180,12 +188,14 @@ export function createDeliveryEngine(cfg: EngineConfig, deps: { redis: Redis; me
    * Frees the slot of a request that ended: handed over to the next job waiting in this process
    * for the endpoint (not for throttled endpoints: every send needs its throttle slot), or given
    * back; with nobody waiting here, after a success (the circuit is closed) parked deliveries take
-   * the free slots. Returns how many deliveries are parked for the endpoint (0 when handed over).
+   * the free slots. A lease is handed over as it is while young, else renewed first (and always
+   * when this request was the circuit's probe, whose token goes). Returns how many deliveries are
+   * parked for the endpoint (0 when handed over).
    */
   async function releaseSlot(
     d: ClaimedDelivery,
-    member: string,
-    probe: boolean,
+    lease: Lease,
+    probeMember: string | null,
     success: boolean,
     heldMs: number,
   ): Promise<number> {
@@ -193,17 +203,18 @@ export function createDeliveryEngine(cfg: EngineConfig, deps: { redis: Redis; me
     const next = local.next(d.endpointId, heldMs);
     try {
       if (next && !throttled) {
-        await gate.handOver(d.endpointId, member, next.member, probe, leaseMs);
-        next.settle("handed");
+        const young = lease.until - Date.now() >= leaseMs - LEASE_RENEW_AFTER_MS;
+        const passed = young && !probeMember ? lease : await gate.renew(d.endpointId, lease, probeMember, leaseMs);
+        next.settle({ kind: "handed", lease: passed });
         return 0;
       }
-      const { parked, popped } = await gate.release(d.endpointId, member, probe, success && !next);
-      next?.settle("retry"); // a throttled endpoint's next job asks for its slot itself
+      const { parked, popped } = await gate.release(d.endpointId, lease, probeMember, success && !next);
+      next?.settle({ kind: "retry" }); // a throttled endpoint's next job asks for its slot itself
       if (popped.length > 0)
         void resume(popped).catch((err: unknown) => logger.warn({ err }, "could not resume parked deliveries"));
       return success || next ? 0 : parked;
     } catch (err) {
-      next?.settle("retry");
+      next?.settle({ kind: "retry" });
       logger.warn({ err, endpointId: d.endpointId }, "could not release the in-flight slot; it lapses with its lease");
       return 0;
     }
@@ -211,6 +222,7 @@ export function createDeliveryEngine(cfg: EngineConfig, deps: { redis: Redis; me
 
   async function process(job: Job, token?: string): Promise<void> {
     const data = parseJob("deliver", job.data);
+    const resumed = job.queueName === catalog["deliver.resume"].queue;
     const slotAt =
       typeof (job.data as { slotAt?: unknown }).slotAt === "number" ? (job.data as { slotAt: number }).slotAt : null;
     const claimed = await claim({ deliveryId: data.deliveryId, trigger: data.trigger });
@@ -246,9 +258,9 @@ export function createDeliveryEngine(cfg: EngineConfig, deps: { redis: Redis; me
       }
     }
 
-    const admission = await admit(d, member, slotAt);
+    const admission = await admit(d, member, slotAt, resumed);
     if (admission.kind !== "go") {
-      if (probe) await gate.release(ep.id, member, true, false);
+      if (probe) await gate.release(ep.id, null, member, false);
       if (admission.kind === "park") return park(d, member, true);
       await unclaim({ delivery: d });
       metrics.throttled.inc();
@@ -269,7 +281,13 @@ export function createDeliveryEngine(cfg: EngineConfig, deps: { redis: Redis; me
     metrics.inFlight.inc();
     const result = await client.post(ep.url, headers, body).finally(() => metrics.inFlight.dec());
     const verdict = classify(result);
-    const parked = await releaseSlot(d, member, probe, verdict.kind === "success", Date.now() - attemptedAt.getTime());
+    const parked = await releaseSlot(
+      d,
+      admission.lease,
+      probe ? member : null,
+      verdict.kind === "success",
+      Date.now() - attemptedAt.getTime(),
+    );
 
     const next = decideNext(d, verdict, result, cfg.retrySchedule, new Date());
     const attemptId = newId("attempt");

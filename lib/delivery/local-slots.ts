@@ -3,9 +3,12 @@
 // slot (an average kept per endpoint) and how many jobs are already waiting — and only while the
 // endpoint makes progress. Otherwise it is parked in Redis (lib/delivery/endpoint-gate.ts).
 // A request that ends hands its slot (its lease in Redis) straight to the first job waiting here,
-// before parked ones: that job is already claimed and in memory. So a fast endpoint with a
-// backlog costs no parking and one Redis call per delivery, while a slow or stuck endpoint's jobs
-// leave the worker's slots within about LOCAL_WAIT_MS.
+// before parked ones: that job is already claimed and in memory. The lease goes over as it is,
+// renewed in Redis only when it has run for a while (lib/delivery/engine.ts). So a fast endpoint
+// with a backlog costs no parking and no Redis call per delivery for its slot, while a slow or
+// stuck endpoint's jobs leave the worker's slots within about LOCAL_WAIT_MS.
+
+import type { Lease } from "./endpoint-gate";
 
 /** The longest expected wait for a slot that a job spends inside a worker slot. */
 export const LOCAL_WAIT_MS = 1_000;
@@ -14,7 +17,8 @@ const HOLD_EWMA_WEIGHT = 0.2;
 const MAX_LINES = 10_000;
 const INITIAL_HOLD_MS = 25;
 
-export type WaitOutcome = "handed" | "stalled" | "retry";
+/** "handed": the slot is the waiter's now; "stalled": nothing moved; "retry": ask Redis for a slot. */
+export type WaitOutcome = { kind: "handed"; lease: Lease } | { kind: "stalled" } | { kind: "retry" };
 export type Waiter = { member: string; settle(outcome: WaitOutcome): void };
 type EndpointLine = { waiters: Waiter[]; holdMs: number };
 
@@ -41,8 +45,8 @@ export function createLocalSlots(cap: number) {
     },
 
     /**
-     * Waits in line until a request of this process hands its slot over ("handed": the lease is
-     * now this member's), or until nothing moved for LOCAL_WAIT_MS ("stalled").
+     * Waits in line until a request of this process hands its slot over ("handed", with the
+     * lease), or until nothing moved for LOCAL_WAIT_MS ("stalled").
      */
     wait(endpointId: string, member: string): Promise<WaitOutcome> {
       const l = line(endpointId);
@@ -61,7 +65,7 @@ export function createLocalSlots(cap: number) {
           const i = l.waiters.indexOf(waiter);
           if (i < 0) return; // taken by a hand-over in progress: it settles
           l.waiters.splice(i, 1);
-          waiter.settle("stalled");
+          waiter.settle({ kind: "stalled" });
         }, LOCAL_WAIT_MS);
         l.waiters.push(waiter);
       });

@@ -97,6 +97,7 @@ export async function startStack(
   };
   const web = spawnProc(webCommand(port), opts.webEnv);
   let worker: ChildProcess | null = null;
+  const extraWorkers: ChildProcess[] = [];
 
   const exited = (c: ChildProcess) =>
     c.exitCode !== null || c.signalCode !== null
@@ -116,6 +117,18 @@ export async function startStack(
       worker = spawnProc(tsCommand("worker/index.ts"), opts.workerEnv);
       return worker;
     },
+    /** Starts one more worker process (a cluster of workers); `stop` ends it with SIGTERM. */
+    addWorker() {
+      // Without a metrics listener: the first worker may hold the port the suite gave it.
+      const w = spawnProc(tsCommand("worker/index.ts"), { ...opts.workerEnv, HERALD_WORKER_METRICS_PORT: "0" });
+      extraWorkers.push(w);
+      return {
+        async stop() {
+          w.kill("SIGTERM");
+          await exited(w);
+        },
+      };
+    },
     /** Stops the worker with a signal (SIGKILL: no cleanup at all) and waits for it to exit. */
     async stopWorker(signal: NodeJS.Signals = "SIGTERM") {
       if (!worker) return;
@@ -127,9 +140,10 @@ export async function startStack(
     api: (method: string, p: string, body?: unknown, headers: Record<string, string> = {}) =>
       requestJson(method, `${baseUrl}/api/v1${p}`, apiKey, body, headers),
     async close() {
+      const workers = [...(worker ? [worker] : []), ...extraWorkers];
       web.kill("SIGTERM");
-      if (worker) worker.kill("SIGTERM");
-      await Promise.all([exited(web), worker ? exited(worker) : Promise.resolve()]);
+      for (const w of workers) w.kill("SIGTERM");
+      await Promise.all([exited(web), ...workers.map(exited)]);
       await db.$disconnect();
       await dropDatabase(databaseUrl).catch(() => undefined);
       await deleteKeys(process.env.REDIS_URL ?? "redis://127.0.0.1:6379", prefix);
