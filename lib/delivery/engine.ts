@@ -166,7 +166,7 @@ export function createDeliveryEngine(cfg: EngineConfig, deps: { redis: Redis; me
         // Wait here while it is worth it and the endpoint makes progress; then park.
         if (Date.now() > deadline || !local.worthWaiting(d.endpointId)) parkIfFull = true;
         else {
-          const outcome = await local.wait(d.endpointId, member);
+          const outcome = await local.wait(d.endpointId);
           if (outcome.kind === "handed") return { kind: "go", lease: outcome.lease };
           if (outcome.kind === "stalled") parkIfFull = true;
         }

@@ -19,7 +19,7 @@ const INITIAL_HOLD_MS = 25;
 
 /** "handed": the slot is the waiter's now; "stalled": nothing moved; "retry": ask Redis for a slot. */
 export type WaitOutcome = { kind: "handed"; lease: Lease } | { kind: "stalled" } | { kind: "retry" };
-export type Waiter = { member: string; settle(outcome: WaitOutcome): void };
+export type Waiter = { settle(outcome: WaitOutcome): void };
 type EndpointLine = { waiters: Waiter[]; holdMs: number };
 
 export type LocalSlots = ReturnType<typeof createLocalSlots>;
@@ -48,12 +48,11 @@ export function createLocalSlots(cap: number) {
      * Waits in line until a request of this process hands its slot over ("handed", with the
      * lease), or until nothing moved for LOCAL_WAIT_MS ("stalled").
      */
-    wait(endpointId: string, member: string): Promise<WaitOutcome> {
+    wait(endpointId: string): Promise<WaitOutcome> {
       const l = line(endpointId);
       return new Promise((resolve) => {
         let settled = false;
         const waiter: Waiter = {
-          member,
           settle(outcome) {
             if (settled) return;
             settled = true;
