@@ -66,7 +66,7 @@ describe("delivery under faults", () => {
         where: { applicationId: appId, status: { not: "succeeded" } },
         take: 5,
       });
-      const redis = new Redis(process.env.REDIS_URL ?? "redis://127.0.0.1:6379");
+      const redis = new Redis(s.redisUrl);
       for (const d of stuck) {
         const keys = await redis.keys(`${s.prefix}*${d.id}*`);
         const parked = await redis.zscore(`${s.prefix}:gate:${d.endpointId}:parked`, `${d.id}:scheduled`);
@@ -175,7 +175,7 @@ describe("delivery under faults", () => {
     const { rx, appId, endpoints } = await fanOut(10, slowly(50));
     await Promise.all(Array.from({ length: 100 }, (_, i) => publish(s.api, appId, { flush: i })));
     await rx.waitFor(200, 60_000);
-    const redis = new Redis(process.env.REDIS_URL ?? "redis://127.0.0.1:6379");
+    const redis = new Redis(s.redisUrl);
     let deleted = 0;
     let cursor = "0";
     do {

@@ -220,7 +220,7 @@ describe("retries, limits and operational webhooks", () => {
       }, 20);
     });
     const ep = await makeEndpoint(s.api, appId, { url: rx.url });
-    const slots = new Redis(process.env.REDIS_URL ?? "redis://127.0.0.1:6379");
+    const slots = new Redis(s.redisUrl);
     const deliveries = new Queue(catalog.deliver.queue, { connection: slots, prefix: s.prefix });
     const before = await deliveries.getWorkersCount();
     const second = s.addWorker();

@@ -58,9 +58,11 @@ export async function startStack(
   const prefix = `${process.env.HERALD_REDIS_PREFIX ?? "herald-test"}-iso-${randomBytes(3).toString("hex")}`;
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
+  const redisUrl = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
   const env = {
     ...process.env,
     DATABASE_URL: databaseUrl,
+    REDIS_URL: redisUrl,
     HERALD_REDIS_PREFIX: prefix,
     PORT: String(port),
     HERALD_PUBLIC_URL: baseUrl,
@@ -110,6 +112,8 @@ export async function startStack(
     apiKey,
     db,
     prefix,
+    /** The Redis the stack's processes use (its keys start with `prefix`). */
+    redisUrl,
     dataDir: env.HERALD_DATA_DIR,
     logs: () => logs,
     startWorker() {
@@ -146,7 +150,7 @@ export async function startStack(
       await Promise.all([exited(web), ...workers.map(exited)]);
       await db.$disconnect();
       await dropDatabase(databaseUrl).catch(() => undefined);
-      await deleteKeys(process.env.REDIS_URL ?? "redis://127.0.0.1:6379", prefix);
+      await deleteKeys(redisUrl, prefix);
     },
   };
 
