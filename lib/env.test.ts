@@ -18,6 +18,10 @@ describe("config", () => {
     expect(() => parseEnv({ ...base, HERALD_ENCRYPTION_KEY: "short" })).toThrow(/HERALD_ENCRYPTION_KEY: must be 32 bytes/);
     expect(() => parseEnv({ ...base, PORT: "http" })).toThrow(/PORT/);
     expect(() => parseEnv({ ...base, HERALD_RETRY_SCHEDULE: "1,x" })).toThrow(/HERALD_RETRY_SCHEDULE/);
+    expect(() => parseEnv({ ...base, HERALD_ALLOW_PRIVATE_NETWORKS: "127.0.0.1/32,10.0.0.0/33" })).toThrow(
+      /HERALD_ALLOW_PRIVATE_NETWORKS: "10.0.0.0\/33" is not a CIDR/,
+    );
+    expect(() => parseEnv({ ...base, HERALD_ALLOW_PRIVATE_NETWORKS: "localhost" })).toThrow(/HERALD_ALLOW_PRIVATE_NETWORKS/);
     expect(() => parseEnv({ ...base, HERALD_BOOTSTRAP_API_KEY: "too-short" })).toThrow(/HERALD_BOOTSTRAP_API_KEY/);
     expect(() => parseEnv({ ...base, HERALD_BOOTSTRAP_API_KEY: "x".repeat(31) + "!" })).toThrow(/HERALD_BOOTSTRAP_API_KEY/);
   });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseCidr } from "./ssrf/ip-policy";
 
 // The one place that reads process.env. Parsed once, at boot (instrumentation.ts for the web
 // process, worker/index.ts for the worker): a bad setting stops start-up with its name.
@@ -19,7 +20,11 @@ const cidrList = z
       .split(",")
       .map((c) => c.trim())
       .filter(Boolean),
-  );
+  )
+  .superRefine((cidrs, ctx) => {
+    for (const c of cidrs)
+      if (!parseCidr(c)) ctx.addIssue({ code: "custom", message: `"${c}" is not a CIDR like 127.0.0.1/32` });
+  });
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 

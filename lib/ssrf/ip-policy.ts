@@ -43,15 +43,21 @@ export type AddressPolicy = { allow: BlockList; allowList: string[] };
 
 export class CidrError extends Error {}
 
+/** `10.0.0.0/8`, `::1/128` or a bare address (a single host); null when it is none of these. */
+export function parseCidr(cidr: string): { net: string; prefix: number; family: "ipv4" | "ipv6" } | null {
+  const [net, bits] = cidr.split("/");
+  const family = isIP(net ?? "");
+  const prefix = bits === undefined ? (family === 6 ? 128 : 32) : Number(bits);
+  if (!family || !Number.isInteger(prefix) || prefix < 0 || prefix > (family === 6 ? 128 : 32)) return null;
+  return { net: net!, prefix, family: family === 6 ? "ipv6" : "ipv4" };
+}
+
 export function createAddressPolicy(cidrs: string[]): AddressPolicy {
   const allow = new BlockList();
   for (const cidr of cidrs) {
-    const [net, bits] = cidr.split("/");
-    const family = isIP(net ?? "");
-    const prefix = bits === undefined ? (family === 6 ? 128 : 32) : Number(bits);
-    if (!family || !Number.isInteger(prefix) || prefix < 0 || prefix > (family === 6 ? 128 : 32))
-      throw new CidrError(`HERALD_ALLOW_PRIVATE_NETWORKS: "${cidr}" is not a CIDR like 127.0.0.1/32`);
-    allow.addSubnet(net!, prefix, family === 6 ? "ipv6" : "ipv4");
+    const parsed = parseCidr(cidr);
+    if (!parsed) throw new CidrError(`HERALD_ALLOW_PRIVATE_NETWORKS: "${cidr}" is not a CIDR like 127.0.0.1/32`);
+    allow.addSubnet(parsed.net, parsed.prefix, parsed.family);
   }
   return { allow, allowList: cidrs };
 }
