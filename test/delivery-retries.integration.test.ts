@@ -5,7 +5,7 @@ import { Queue } from "bullmq";
 import { Redis } from "ioredis";
 import { catalog } from "@/lib/queue/catalog";
 import { startStack, type Stack } from "./helpers/stack";
-import { receiverPool, startReceiver, type Received, type Receiver } from "./helpers/receiver";
+import { receiverPool, startReceiver, startUnacceptingListener, type Received, type Receiver } from "./helpers/receiver";
 import { freePort } from "./global-setup";
 import { answers, makeApp, makeEndpoint, publish, signatureHeaders, waitUntil } from "./helpers/delivery";
 
@@ -16,6 +16,7 @@ import { answers, makeApp, makeEndpoint, publish, signatureHeaders, waitUntil } 
 
 const CAP = 4;
 const TIMEOUT_MS = 1500;
+const CONNECT_TIMEOUT_MS = 1000;
 
 describe("retries, limits and operational webhooks", () => {
   let s: Stack;
@@ -31,7 +32,7 @@ describe("retries, limits and operational webhooks", () => {
       workerEnv: {
         HERALD_RETRY_SCHEDULE: "1,1,1,1,1",
         HERALD_REQUEST_TIMEOUT_MS: String(TIMEOUT_MS),
-        HERALD_CONNECT_TIMEOUT_MS: "1000",
+        HERALD_CONNECT_TIMEOUT_MS: String(CONNECT_TIMEOUT_MS),
         HERALD_CIRCUIT_COOLDOWN_MS: "1000",
         HERALD_WORKER_CONCURRENCY: "20",
         HERALD_ENDPOINT_CONCURRENCY: String(CAP),
@@ -185,7 +186,38 @@ describe("retries, limits and operational webhooks", () => {
     );
     expect(a).toMatchObject({ status: "fail", responseStatus: 0, errorClass: "timeout" });
     expect(a!.durationMs).toBeGreaterThanOrEqual(TIMEOUT_MS - 50);
-    expect(rx.received.length).toBeGreaterThanOrEqual(1);
+    // Retried on the schedule, with the same webhook-id.
+    await rx.waitFor(2);
+    expect(rx.received.slice(0, 2).map((r) => r.headers["webhook-id"])).toEqual([msgId, msgId]);
+    const [, b] = await waitUntil(
+      "the second timed-out attempt",
+      () => attempts(msgId, ep.id),
+      (x) => x.length >= 2,
+    );
+    expect(b).toMatchObject({ status: "fail", errorClass: "timeout" });
+  });
+
+  it("gives up on a connection that never opens after the connect timeout (connect_timeout), and retries", async () => {
+    const appId = await makeApp(s.api);
+    const unaccepting = await startUnacceptingListener();
+    try {
+      const ep = await makeEndpoint(s.api, appId, { url: unaccepting.url });
+      const msgId = await publish(s.api, appId, { neverConnects: true });
+      const all = await waitUntil(
+        "two attempts",
+        () => attempts(msgId, ep.id),
+        (x) => x.length >= 2,
+      );
+      for (const a of all.slice(0, 2)) {
+        expect(a).toMatchObject({ status: "fail", responseStatus: 0, errorClass: "connect_timeout" });
+        // The connect timeout (1 s here) ended it, not the acknowledgement timeout.
+        expect(a.durationMs).toBeGreaterThanOrEqual(CONNECT_TIMEOUT_MS - 50);
+        expect(a.durationMs).toBeLessThan(TIMEOUT_MS);
+      }
+      expect((await delivery(msgId, ep.id)).status).not.toBe("failed");
+    } finally {
+      unaccepting.close();
+    }
   });
 
   it("isolates endpoints: a stuck endpoint holds at most its cap of requests and never the worker's slots", async () => {

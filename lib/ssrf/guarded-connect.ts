@@ -1,6 +1,6 @@
 import { lookup } from "node:dns/promises";
-import { isIP } from "node:net";
-import { buildConnector } from "undici";
+import { isIP, type Socket } from "node:net";
+import { buildConnector, errors } from "undici";
 import { checkAddress, type AddressPolicy } from "./ip-policy";
 
 // The connect-time SSRF guard for outgoing webhooks. undici calls this to open every new socket:
@@ -66,18 +66,37 @@ export async function vettedAddresses(
   return allowed;
 }
 
-/** An undici `connect` function that only dials vetted addresses. */
+/** undici's connector returns the socket it opens, though its types say void. */
+type SocketReturningConnector = (options: buildConnector.Options, callback: buildConnector.Callback) => Socket | undefined;
+
+/** An undici `connect` function that only dials vetted addresses, within connectTimeoutMs. */
 export function guardedConnector(opts: {
   policy: AddressPolicy;
   connectTimeoutMs: number;
   resolve?: Resolver;
 }): buildConnector.connector {
-  const base = buildConnector({ timeout: opts.connectTimeoutMs });
+  // undici's own connect timeout runs on its coarse timers (up to half a second late, so a 1 s
+  // timeout could lose the race against a 1.5 s acknowledgement timeout): ours is a plain timer.
+  const base = buildConnector({ timeout: 0 }) as SocketReturningConnector;
   return (options, callback) => {
     vettedAddresses(options.hostname, opts.policy, opts.connectTimeoutMs, opts.resolve).then(
       ([address]) => {
         const servername = isIP(options.hostname) ? undefined : options.hostname;
-        base({ ...options, hostname: address!, ...(servername ? { servername } : {}) }, callback);
+        let done = false;
+        const finish: buildConnector.Callback = (...args) => {
+          if (done) return void args[1]?.destroy();
+          done = true;
+          clearTimeout(timer);
+          callback(...args);
+        };
+        const timer = setTimeout(() => {
+          const err = new errors.ConnectTimeoutError(
+            `no connection to ${options.hostname}${options.port ? `:${options.port}` : ""} (${address}) within ${opts.connectTimeoutMs} ms`,
+          );
+          socket?.destroy(err);
+          finish(err, null);
+        }, opts.connectTimeoutMs);
+        const socket = base({ ...options, hostname: address!, ...(servername ? { servername } : {}) }, finish);
       },
       (err: Error) => callback(err, null),
     );

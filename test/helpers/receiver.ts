@@ -1,5 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import { connect, type AddressInfo } from "node:net";
 
 // A real webhook receiver on loopback that records exactly what arrived.
 
@@ -54,5 +56,36 @@ export function receiverPool() {
       return r;
     },
     closeAll: () => Promise.all(open.map((r) => r.close())),
+  };
+}
+
+/**
+ * A loopback port whose TCP handshakes never complete: a child process listens with a backlog
+ * of one and never accepts (its event loop is blocked), and `start` fills the accept queue
+ * itself (Linux keeps backlog + 1 connections there). The kernel then drops every further SYN,
+ * so a client's connect hangs until its own timeout.
+ */
+export async function startUnacceptingListener() {
+  const child = spawn(
+    process.execPath,
+    [
+      "-e",
+      `const s = require("node:net").createServer().listen({ port: 0, host: "127.0.0.1", backlog: 1 }, () => {
+         require("node:fs").writeSync(1, s.address().port + "\\n");
+         Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0); // never accept
+       });`,
+    ],
+    { stdio: ["ignore", "pipe", "inherit"] },
+  );
+  const [line] = (await once(child.stdout, "data")) as [Buffer];
+  const port = Number(line.toString().trim());
+  const fillers = [connect(port, "127.0.0.1"), connect(port, "127.0.0.1")];
+  await Promise.all(fillers.map((f) => once(f, "connect")));
+  return {
+    url: `http://127.0.0.1:${port}/webhook`,
+    close: () => {
+      for (const f of fillers) f.destroy();
+      child.kill("SIGKILL");
+    },
   };
 }
