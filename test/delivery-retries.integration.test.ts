@@ -142,6 +142,54 @@ describe("retries, limits and operational webhooks", () => {
     expect(last).toMatchObject({ triggerType: "manual", status: "success" });
   });
 
+  it("sends message.attempt.failing after four failed attempts also when a worker died during the 4th", async () => {
+    const appId = await makeApp(s.api);
+    const rx = await receiver(answers(500));
+    // Two quick retries, then a minute: the 4th attempt is one we can stage a worker's death in.
+    const ep = await makeEndpoint(s.api, appId, { url: rx.url, retrySchedule: [1, 1, 60, 60, 60] });
+    const msgId = await publish(s.api, appId, { interrupted: true });
+    const d = await waitUntil(
+      "three failed attempts",
+      () => delivery(msgId, ep.id),
+      (x) => x.attemptCount === 3 && x.status === "pending",
+    );
+    const connection = new Redis(s.redisUrl);
+    const deliveries = new Queue(catalog.deliver.queue, { connection, prefix: s.prefix });
+    try {
+      await waitUntil(
+        "the 4th attempt's timer",
+        () => deliveries.getJobState(d.id),
+        (state) => state === "delayed",
+      );
+      // What a worker that claimed the 4th attempt and was killed leaves: the delivery "sending"
+      // under a lease that has run out, and no job.
+      await deliveries.remove(d.id);
+      await s.db.delivery.update({
+        where: { id: d.id },
+        data: { status: "sending", nextAttemptAt: new Date(Date.now() - 1_000) },
+      });
+    } finally {
+      await deliveries.close();
+      connection.disconnect();
+    }
+
+    // The sweeper brings it back: the claim records the 4th as interrupted and makes the 5th.
+    const all = await waitUntil(
+      "the attempt after the interrupted one",
+      () => attempts(msgId, ep.id),
+      (x) => x.length === 5,
+    );
+    expect(all.map((a) => a.errorClass ?? a.responseStatus)).toEqual([500, 500, 500, "interrupted", 500]);
+    const failing = await waitUntil(
+      "message.attempt.failing",
+      () => Promise.resolve(opEvents((e) => e.type === "message.attempt.failing" && e.data.msgId === msgId)),
+      (x) => x.length > 0,
+    );
+    // The 4th failed attempt with an answer is the 5th attempt; the event is sent once.
+    expect(failing).toHaveLength(1);
+    expect(failing[0]!.data).toMatchObject({ endpointId: ep.id, lastAttempt: { id: all[4]!.id, responseStatusCode: 500 } });
+  });
+
   it("honours Retry-After (seconds or HTTP date) between the scheduled delay and twice it", async () => {
     const appId = await makeApp(s.api);
     const inAnHour = new Date(Date.now() + 3600_000).toUTCString();

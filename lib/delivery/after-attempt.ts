@@ -79,10 +79,12 @@ export async function afterAttempt(a: AttemptOutcome, deps: AfterAttemptDeps): P
         msgEventId: d.message.eventId,
         attempt: { id: a.attemptId, responseStatus: result.status, at: a.attemptedAt },
       };
-      if (success && (d.scheduledAttempts >= FAILING_AFTER_ATTEMPTS || d.prevStatus === "failed"))
+      // failing: the 4th scheduled attempt that failed with an outcome (interrupted ones do not
+      // count); recovered: a success after failing was sent, or out of the dead letter.
+      if (success && (d.finishedScheduled >= FAILING_AFTER_ATTEMPTS || d.prevStatus === "failed"))
         await notifyAttemptEvent("message.attempt.recovered", event);
       if (!success && d.trigger === "scheduled") {
-        if (next.failedScheduled === FAILING_AFTER_ATTEMPTS) await notifyAttemptEvent("message.attempt.failing", event);
+        if (d.finishedScheduled + 1 === FAILING_AFTER_ATTEMPTS) await notifyAttemptEvent("message.attempt.failing", event);
         if (next.status === "failed") await notifyAttemptEvent("message.attempt.exhausted", event);
       }
     }

@@ -45,6 +45,12 @@ export type ClaimedDelivery = {
   attemptCount: number;
   /** Scheduled attempts so far: the position in the retry schedule. */
   scheduledAttempts: number;
+  /**
+   * Scheduled attempts so far that ran to an outcome, i.e. all but the interrupted ones (a worker
+   * died mid-attempt). Operational events count these: an interrupted attempt never passes through
+   * afterAttempt, so counting it would skip the threshold it landed on.
+   */
+  finishedScheduled: number;
   endpoint: {
     id: string;
     uid: string | null;
@@ -99,6 +105,7 @@ type Row = {
   dead_reason: string | null;
   dead_at: Date | null;
   scheduled_attempts: number | null;
+  finished_scheduled: number | null;
   ep_uid: string | null;
   url: string | null;
   ep_state: EndpointState | null;
@@ -163,9 +170,7 @@ const CLAIM_SQL = `
   SELECT old.id, old.status AS prev_status, old.next_attempt_at AS prev_next_at, (c.id IS NOT NULL) AS claimed,
          d.environment_id, d.application_id, d.endpoint_id, d.message_id, d.event_type, d.attempt_count,
          d.dead_reason, d.dead_at,
-         CASE WHEN c.id IS NOT NULL THEN
-           (SELECT count(*)::int FROM attempt a WHERE a.delivery_id = old.id AND a.trigger_type = 'scheduled')
-         END AS scheduled_attempts,
+         sa.scheduled_attempts, sa.finished_scheduled,
          e.uid AS ep_uid, e.url, e.state AS ep_state, e.circuit_state, e.circuit_opened_at, e.consecutive_failures,
          e.failing_since, e.throttle_rate AS ep_throttle, e.retry_schedule AS ep_schedule, e.signing_algorithm,
          e.secret_encrypted, e.previous_secret_encrypted, e.previous_secret_expires_at, e.headers_encrypted,
@@ -175,6 +180,11 @@ const CLAIM_SQL = `
   FROM old
   JOIN delivery d ON d.id = old.id
   LEFT JOIN claimed c ON c.id = old.id
+  LEFT JOIN LATERAL (
+    SELECT count(*)::int AS scheduled_attempts,
+           count(*) FILTER (WHERE at.error_class IS DISTINCT FROM 'interrupted')::int AS finished_scheduled
+    FROM attempt at WHERE c.id IS NOT NULL AND at.delivery_id = old.id AND at.trigger_type = 'scheduled'
+  ) sa ON true
   LEFT JOIN endpoint e ON c.id IS NOT NULL AND e.id = d.endpoint_id
   LEFT JOIN message m ON c.id IS NOT NULL AND m.id = d.message_id
   LEFT JOIN application a ON c.id IS NOT NULL AND a.id = d.application_id
@@ -248,6 +258,7 @@ function toResult(req: ClaimRequest, row: Row | undefined, lease: Date, now: Dat
       takeover,
       attemptCount: row.attempt_count + (takeover ? 1 : 0),
       scheduledAttempts: (row.scheduled_attempts ?? 0) + (takeover ? 1 : 0),
+      finishedScheduled: row.finished_scheduled ?? 0,
       endpoint: {
         id: row.endpoint_id,
         uid: row.ep_uid,

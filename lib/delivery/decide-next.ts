@@ -14,10 +14,7 @@ import { applyRetryAfter, parseRetryAfter, resolveSchedule, scheduledDelayMs } f
 // pending delivery keeps its next scheduled attempt, a dead-lettered one stays dead (its
 // retention restarts), a delivered one stays delivered.
 
-export type NextStep = DeliveryNext & {
-  /** The failed scheduled attempts so far, counting this one (0 for manual attempts). */
-  failedScheduled: number;
-};
+export type NextStep = DeliveryNext;
 
 export function decideNext(
   d: ClaimedDelivery,
@@ -27,20 +24,13 @@ export function decideNext(
   now: Date,
 ): NextStep {
   if (verdict.kind === "success")
-    return { status: "succeeded", nextAttemptAt: null, deadReason: null, deadAt: null, failedScheduled: 0 };
+    return { status: "succeeded", nextAttemptAt: null, deadReason: null, deadAt: null };
 
   const schedule = resolveSchedule(d.endpoint.retrySchedule, d.environmentRetrySchedule, platformSchedule);
-  const dead = (reason: string, failedScheduled: number): NextStep => ({
-    status: "failed",
-    nextAttemptAt: null,
-    deadReason: reason,
-    deadAt: now,
-    failedScheduled,
-  });
+  const dead = (reason: string): NextStep => ({ status: "failed", nextAttemptAt: null, deadReason: reason, deadAt: now });
 
   if (d.trigger === "manual") {
-    const base = { failedScheduled: 0 };
-    const deadAgain = dead(d.prevDeadReason ?? "exhausted", 0);
+    const deadAgain = dead(d.prevDeadReason ?? "exhausted");
     switch (d.prevStatus) {
       case "pending":
       case "sending":
@@ -48,7 +38,6 @@ export function decideNext(
         // returns to the dead letter rather than getting one more scheduled try.
         if (d.scheduledAttempts > schedule.length) return deadAgain;
         return {
-          ...base,
           status: "pending",
           nextAttemptAt: d.prevNextAt && d.prevStatus === "pending" ? d.prevNextAt : now,
           deadReason: null,
@@ -57,18 +46,19 @@ export function decideNext(
       case "failed":
         return deadAgain;
       case "succeeded":
-        return { ...base, status: "succeeded", nextAttemptAt: null, deadReason: null, deadAt: null };
+        return { status: "succeeded", nextAttemptAt: null, deadReason: null, deadAt: null };
       case "canceled":
-        return { ...base, status: "canceled", nextAttemptAt: null, deadReason: d.prevDeadReason, deadAt: d.prevDeadAt };
+        return { status: "canceled", nextAttemptAt: null, deadReason: d.prevDeadReason, deadAt: d.prevDeadAt };
     }
   }
 
-  const failedScheduled = d.scheduledAttempts + 1;
-  if (verdict.kind === "gone") return dead("http_410", failedScheduled);
-  if (verdict.kind === "dead") return dead(verdict.reason, failedScheduled);
+  if (verdict.kind === "gone") return dead("http_410");
+  if (verdict.kind === "dead") return dead(verdict.reason);
 
-  const scheduled = scheduledDelayMs(schedule, failedScheduled);
-  if (scheduled === null) return dead("exhausted", failedScheduled);
+  // This attempt is scheduled attempt number scheduledAttempts + 1 (interrupted ones included:
+  // they may have reached the endpoint, so they use up their place in the schedule).
+  const scheduled = scheduledDelayMs(schedule, d.scheduledAttempts + 1);
+  if (scheduled === null) return dead("exhausted");
   const delay = verdict.honourRetryAfter
     ? applyRetryAfter(scheduled, parseRetryAfter(result.headers?.["retry-after"], now.getTime()))
     : scheduled;
@@ -77,6 +67,5 @@ export function decideNext(
     nextAttemptAt: new Date(now.getTime() + delay),
     deadReason: null,
     deadAt: null,
-    failedScheduled,
   };
 }
