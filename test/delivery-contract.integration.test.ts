@@ -4,6 +4,7 @@ import { Webhook as StandardWebhook } from "standardwebhooks";
 import { Webhook as SvixWebhook } from "svix";
 import { ed25519PublicKey, generateWebhookSecret } from "@/lib/signing/secrets";
 import { createTenant, type Tenant } from "./helpers/tenant";
+import { portalSession } from "./helpers/portal";
 import { receiverPool } from "./helpers/receiver";
 import { answers, makeApp, makeEndpoint, publish, signatureHeaders, waitUntil } from "./helpers/delivery";
 
@@ -79,7 +80,23 @@ describe("delivery contract", () => {
         triggerType: "scheduled",
         requestBody: r.body,
       });
-      expect((a!.requestHeaders as Record<string, string>)["webhook-signature"]).toBe(r.headers["webhook-signature"]);
+      // Every header Herald set is stored with the value that arrived (the receiver also sees the
+      // transport's own: host, connection).
+      const stored = a!.requestHeaders as Record<string, string>;
+      for (const [name, value] of Object.entries(stored)) expect(r.headers[name], name).toBe(value);
+      expect(Object.keys(stored).sort()).toEqual(
+        [
+          "content-length",
+          "content-type",
+          "user-agent",
+          "webhook-id",
+          "webhook-timestamp",
+          "webhook-signature",
+          "svix-id",
+          "svix-timestamp",
+          "svix-signature",
+        ].sort(),
+      );
       expect(a!.responseBody).toBe("ok");
       expect(await delivery(msgId, ep.id)).toMatchObject({ status: "succeeded", attemptCount: 1, lastStatusCode: 200 });
     });
@@ -131,6 +148,20 @@ describe("delivery contract", () => {
       expect(
         verify(null, Buffer.from(content.toString() + " "), ed25519PublicKey(ep.secret), Buffer.from(sig!, "base64")),
       ).toBe(false);
+      // Herald's private key (whsk_) never leaves it: not through the API, not through the portal.
+      const portal = await portalSession(t, appId);
+      for (const read of [
+        t.api("GET", `/app/${appId}/endpoint/${ep.id}`),
+        t.api("GET", `/app/${appId}/endpoint/${ep.id}/secret`),
+        t.api("GET", `/app/${appId}/endpoint`),
+        portal.api("GET", `/app/${appId}/endpoint/${ep.id}/secret`),
+        portal.api("GET", `/app/${appId}/endpoint`),
+      ]) {
+        const res = await read;
+        expect(res.status).toBe(200);
+        expect(JSON.stringify(res.body)).not.toContain("whsk_");
+      }
+      expect((await t.api("GET", `/app/${appId}/endpoint/${ep.id}/secret`)).body.key).toBe(ep.secret);
     });
 
     it("sends the endpoint's custom headers, never lets them replace Herald's, and redacts credentials in the log", async () => {
@@ -286,7 +317,7 @@ describe("delivery contract", () => {
       expect(written).toBeLessThan(64 * 1024 * 1024);
     });
 
-    it("classifies connection errors: refused, TLS", async () => {
+    it("classifies connection and DNS errors (refused, TLS, dns) and retries them on the schedule", async () => {
       const appId = await makeApp(t.api);
       const closed = await receiver();
       const refusedUrl = closed.url;
@@ -294,17 +325,26 @@ describe("delivery contract", () => {
       const plain = await receiver();
       const refused = await makeEndpoint(t.api, appId, { url: refusedUrl });
       const tls = await makeEndpoint(t.api, appId, { url: plain.url.replace("http://", "https://") });
+      // .invalid never resolves (RFC 6761).
+      const dns = await makeEndpoint(t.api, appId, { url: "http://no-such-host.invalid/webhook" });
       const msgId = await publish(t.api, appId, { errors: true });
       for (const [ep, cls] of [
         [refused, "refused"],
         [tls, "tls"],
+        [dns, "dns"],
       ] as const) {
-        await waitUntil(
+        const [first] = await waitUntil(
           `a ${cls} attempt`,
           () => attempts(msgId, ep.id),
           (x) => x.length >= 1,
         );
-        expect((await attempts(msgId, ep.id))[0]).toMatchObject({ status: "fail", responseStatus: 0, errorClass: cls });
+        expect(first).toMatchObject({ status: "fail", responseStatus: 0, errorClass: cls });
+        // Retryable: the next attempt is about 5 s (±20%) after the first.
+        const d = await delivery(msgId, ep.id);
+        expect(d.status).toBe("pending");
+        const delay = d.nextAttemptAt!.getTime() - first!.createdAt.getTime();
+        expect(delay).toBeGreaterThanOrEqual(3_900);
+        expect(delay).toBeLessThanOrEqual(6_500);
       }
     });
   });

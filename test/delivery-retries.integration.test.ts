@@ -330,10 +330,21 @@ describe("retries, limits and operational webhooks", () => {
     }
   });
 
-  it("opens the circuit after repeated failures, then one probe closes it and the waiting deliveries flow", async () => {
+  it("opens the circuit after repeated failures, then a single probe closes it and the waiting deliveries flow", async () => {
     const appId = await makeApp(s.api);
-    let status = 500;
-    const rx = await receiver((_r, res) => void res.writeHead(status).end());
+    const PROBE_HOLD_MS = 800;
+    let recovered = false;
+    let probeAt: number | null = null;
+    const rx = await receiver((r, res) => {
+      if (!recovered) return void res.writeHead(500).end();
+      // The first request after the endpoint recovered is the probe: it answers slowly, so any
+      // second request while the circuit is half-open would arrive during the hold.
+      if (probeAt === null) {
+        probeAt = r.at;
+        return void setTimeout(() => res.writeHead(200).end(), PROBE_HOLD_MS);
+      }
+      res.writeHead(200).end();
+    });
     const ep = await makeEndpoint(s.api, appId, { url: rx.url });
     const msgIds: string[] = [];
     for (let i = 0; i < 12; i++) msgIds.push(await publish(s.api, appId, { circuit: i }));
@@ -342,7 +353,17 @@ describe("retries, limits and operational webhooks", () => {
       () => s.api("GET", `/app/${appId}/endpoint/${ep.id}`),
       (r) => r.body.circuitState === "open" || r.body.circuitState === "half_open",
     );
-    status = 200;
+    // Let the requests that were already under way when it opened arrive (they fail fast).
+    await waitUntil(
+      "no request for 300 ms",
+      async () => {
+        const before = rx.received.length;
+        await new Promise((r) => setTimeout(r, 300));
+        return rx.received.length === before;
+      },
+      (quiet) => quiet,
+    );
+    recovered = true;
     await waitUntil(
       "every message to be delivered",
       () => s.db.delivery.count({ where: { endpointId: ep.id, status: "succeeded" } }),
@@ -352,6 +373,10 @@ describe("retries, limits and operational webhooks", () => {
     expect((await s.api("GET", `/app/${appId}/endpoint/${ep.id}`)).body.circuitState).toBe("closed");
     const received = new Set(rx.received.map((r) => r.headers["webhook-id"]));
     expect(received).toEqual(new Set(msgIds));
+    // Nothing else was sent while the probe was out.
+    const afterProbe = rx.received.filter((r) => r.at > probeAt!).map((r) => r.at);
+    expect(afterProbe.length).toBeGreaterThan(0);
+    expect(Math.min(...afterProbe) - probeAt!).toBeGreaterThanOrEqual(PROBE_HOLD_MS - 50);
   });
 
   it("enforces the endpoint's throttle rate (messages per second)", async () => {
@@ -394,6 +419,36 @@ describe("retries, limits and operational webhooks", () => {
       () => Promise.resolve(opEvents((e) => e.type === "endpoint.enabled" && e.data.endpointId === ep.id)),
       (x) => x.length === 1,
     );
+  });
+
+  it("keeps an endpoint enabled that failed too few times, or for less than 5 days", async () => {
+    const appId = await makeApp(s.api);
+    const rx = await receiver(answers(500));
+    const fewFailures = await makeEndpoint(s.api, appId, { url: rx.url });
+    const notLongEnough = await makeEndpoint(s.api, appId, { url: rx.url });
+    await s.db.endpoint.update({
+      where: { id: fewFailures.id },
+      // Six more failed attempts make 9: one short of HERALD_AUTO_DISABLE_MIN_FAILURES (10).
+      data: { failingSince: new Date(Date.now() - 6 * 86_400_000), consecutiveFailures: 3 },
+    });
+    await s.db.endpoint.update({
+      where: { id: notLongEnough.id },
+      data: { failingSince: new Date(Date.now() - 4 * 86_400_000), consecutiveFailures: 50 },
+    });
+    const msgId = await publish(s.api, appId, { nearlyDisabled: true });
+    await waitUntil(
+      "every attempt of the endpoint that failed too few times",
+      () => delivery(msgId, fewFailures.id),
+      (d) => d.status === "failed",
+      30_000,
+    );
+    expect((await attempts(msgId, notLongEnough.id)).length).toBeGreaterThanOrEqual(1);
+    for (const ep of [fewFailures, notLongEnough]) {
+      const { body } = await s.api("GET", `/app/${appId}/endpoint/${ep.id}`);
+      expect(body).toMatchObject({ state: "active", disabled: false });
+    }
+    expect((await s.db.endpoint.findUniqueOrThrow({ where: { id: fewFailures.id } })).consecutiveFailures).toBe(9);
+    expect(opEvents((e) => e.type === "endpoint.disabled" && [fewFailures.id, notLongEnough.id].includes(e.data.endpointId as string))).toEqual([]);
   });
 
   it("manages operational endpoints through the Svix SDK, hidden from the application API", async () => {
