@@ -105,6 +105,11 @@ describe("bad input", () => {
       ["POST", "/app/bad-app/msg", { eventType: "order.paid", payload: {}, payloadRetentionPeriod: 1000 }, "body.payloadRetentionPeriod"],
       ["POST", "/app/bad-app/endpoint/ep/send-example", { eventType: "order.paid", exampleIndex: -1 }, "body.exampleIndex"],
       ["POST", "/auth/app-portal-access/bad-app", { expiry: 1 }, "body.expiry"],
+      ["PATCH", "/environment/settings", { retrySchedule: [0] }, "body.retrySchedule.0"],
+      ["PATCH", "/environment/settings", { retrySchedule: [90_000] }, "body.retrySchedule.0"],
+      ["PATCH", "/environment/settings", { retrySchedule: "5,300" }, "body.retrySchedule"],
+      ["PATCH", "/environment/settings", { retrySchedule: Array.from({ length: 20 }, () => 5) }, "body.retrySchedule"],
+      ["PATCH", "/environment/settings", {}, "body.retrySchedule"],
     ];
     for (const [method, path, body, loc] of cases) {
       const res = await t.api(method, path, body);

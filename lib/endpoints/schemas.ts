@@ -9,7 +9,7 @@ export const RETRY_SCHEDULE_BOUNDS = { maxAttempts: 20, minDelaySeconds: 1, maxD
 const zEventTypes = zUniqueList(zEventTypeName).min(1, "must list at least one event type, or be omitted for all");
 const zChannels = zUniqueList(zChannel).min(1).max(10, "at most 10 channels");
 const zThrottle = z.number().int().min(1).max(65535);
-const zRetrySchedule = z
+export const zRetrySchedule = z
   .array(z.number().int().min(RETRY_SCHEDULE_BOUNDS.minDelaySeconds).max(RETRY_SCHEDULE_BOUNDS.maxDelaySeconds))
   .max(RETRY_SCHEDULE_BOUNDS.maxAttempts - 1, `at most ${RETRY_SCHEDULE_BOUNDS.maxAttempts - 1} retries`);
 // `whsec_` + base64 of 24-64 bytes; checked in full by lib/signing/secrets.secretProblem.

@@ -230,6 +230,10 @@ export const schemas: Record<string, JsonSchema> = {
     required: ["id", "kind", "status", "progress", "done", "created_at", "summary", "status_url", "events_url"],
   },
   ListResponse_TaskOut_: listOf("TaskOut"),
+  EnvironmentSettingsOut: object({
+    retrySchedule: ext(nullable({ type: "array", items: int }), "the environment's seconds between retries; null for the platform default"),
+    effectiveRetrySchedule: ext({ type: "array", items: int }, "what endpoints without their own schedule follow"),
+  }),
   AnyObject: anyObject,
 };
 

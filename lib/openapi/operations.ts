@@ -23,6 +23,7 @@ import { RecoverIn } from "../tasks/recover-endpoint";
 import { ReplayMessageIn } from "../tasks/replay/replay-message";
 import { ReplayFilterIn } from "../tasks/replay/replay-filter";
 import { ReplayIn } from "../tasks/replay/start-replay";
+import { EnvironmentSettingsPatch } from "../environments/environment-settings";
 import { ref, type JsonSchema } from "./json-schema";
 
 // Every operation of Herald's HTTP API, in one table. Request schemas are the zod schemas the
@@ -166,6 +167,10 @@ export const operations: Operation[] = [
   { method: "post", path: "/api/v1/app/{app_id}/replay/estimate", operationId: "herald.replay.estimate", tag: "Task", auth: "any", summary: "Dry run: how many messages and deliveries a replay would create, and the confirmation token that starts it", body: ReplayFilterIn, success: { 200: "AnyObject" } },
   { method: "post", path: "/api/v1/app/{app_id}/replay", operationId: "herald.replay", tag: "Task", auth: "any", summary: "Async: ingest the messages of a filter again, as new messages (needs the estimate's confirmation when large)", body: ReplayIn, idempotent: true, success: { 202: "TaskAccepted" } },
   { method: "post", path: "/api/v1/app/{app_id}/msg/{msg_id}/replay", operationId: "herald.message.replay", tag: "Message", auth: "any", summary: "Ingest one message again as a new message (replayOf = the original), to all subscribed endpoints or endpoint_id only", body: ReplayMessageIn, idempotent: true, success: { 202: "PublishedMessageOut" } },
+
+  // Environment settings (Herald)
+  { method: "get", path: "/api/v1/environment/settings", operationId: "herald.environment.settings", tag: "Environment", auth: "operator", summary: "The environment's retry schedule, and the one endpoints without their own follow", success: { 200: "EnvironmentSettingsOut" } },
+  { method: "patch", path: "/api/v1/environment/settings", operationId: "herald.environment.update-settings", tag: "Environment", auth: "operator", summary: "Set the environment's retry schedule (null: the platform default); applies to retries scheduled from now on", body: EnvironmentSettingsPatch, success: { 200: "EnvironmentSettingsOut" } },
 
   // Operational webhooks (Herald): events about the platform itself, to the operator's endpoints
   { method: "get", path: "/api/v1/operational-webhook/endpoint", operationId: "herald.operational-webhook.list", tag: "Operational Webhook", auth: "operator", summary: "List the environment's operational webhook endpoints", query: listQuery, success: { 200: "ListResponse_EndpointOut_" } },

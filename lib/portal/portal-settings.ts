@@ -1,9 +1,8 @@
 import { db } from "../db";
-import { env } from "../env";
 import type { Scope } from "../auth/principal";
 import { RETRY_SCHEDULE_BOUNDS } from "../endpoints/schemas";
 import { DEFAULT_ROTATION_GRACE_SECONDS } from "../endpoints/endpoint-secrets";
-import { DEFAULT_RETRY_SCHEDULE, resolveSchedule } from "../delivery/retry-schedule";
+import { environmentSchedule } from "../environments/environment-settings";
 import { SIGNATURE_HEADERS } from "../signing/sign";
 import { TOLERANCE_SECONDS, type SignatureHeaders } from "./verify-snippets";
 
@@ -17,7 +16,7 @@ export async function portalSettings(scope: Scope) {
   return {
     retrySchedule: RETRY_SCHEDULE_BOUNDS,
     /** What an endpoint without its own schedule gets. */
-    defaultRetrySchedule: resolveSchedule([], environment?.retrySchedule ?? [], env().HERALD_RETRY_SCHEDULE ?? DEFAULT_RETRY_SCHEDULE),
+    defaultRetrySchedule: environmentSchedule(environment?.retrySchedule ?? []),
     rateLimit: { min: 1, max: 65535 },
     rotationGraceSeconds: DEFAULT_ROTATION_GRACE_SECONDS,
     signatureHeaders,

@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_RETRY_SCHEDULE } from "@/lib/delivery/retry-schedule";
+import { createTenant, type Tenant } from "./helpers/tenant";
+import { receiverPool } from "./helpers/receiver";
+import { portalSession } from "./helpers/portal";
+import { answers, makeApp, makeEndpoint, publish, waitUntil } from "./helpers/delivery";
+
+// The environment's retry schedule (GET/PATCH /environment/settings): endpoints without one of
+// their own follow it instead of the platform default, through the shared server and worker
+// (which run the default schedule).
+
+describe("environment settings", () => {
+  let t: Tenant;
+  let other: Tenant;
+  const receivers = receiverPool();
+
+  beforeAll(async () => {
+    t = await createTenant("environment-settings");
+    other = await createTenant("environment-settings-other");
+  });
+  afterAll(async () => {
+    await receivers.closeAll();
+  });
+
+  /** The delay before the next attempt, measured from the first attempt's record. */
+  async function firstRetryDelay(appId: string, endpointId: string, msgId: string) {
+    const [first] = await waitUntil(
+      "the first attempt",
+      () => t.db.attempt.findMany({ where: { messageId: msgId, endpointId } }),
+      (x) => x.length >= 1,
+    );
+    const d = await t.db.delivery.findFirstOrThrow({ where: { messageId: msgId, endpointId } });
+    expect(d.status).toBe("pending");
+    return d.nextAttemptAt!.getTime() - first!.createdAt.getTime();
+  }
+
+  it("starts on the platform default, and retries follow the schedule the environment sets", async () => {
+    expect((await t.api("GET", "/environment/settings")).body).toEqual({
+      retrySchedule: null,
+      effectiveRetrySchedule: DEFAULT_RETRY_SCHEDULE,
+    });
+    const set = await t.api("PATCH", "/environment/settings", { retrySchedule: [40, 60] });
+    expect(set.status).toBe(200);
+    expect(set.body).toEqual({ retrySchedule: [40, 60], effectiveRetrySchedule: [40, 60] });
+    // Another environment is untouched.
+    expect((await other.api("GET", "/environment/settings")).body.retrySchedule).toBeNull();
+
+    const appId = await makeApp(t.api);
+    const rx = await receivers.start(answers(500));
+    const follows = await makeEndpoint(t.api, appId, { url: rx.url });
+    const own = await makeEndpoint(t.api, appId, { url: rx.url, retrySchedule: [2] });
+    const msgId = await publish(t.api, appId, { environmentSchedule: true });
+
+    // 40 s ± 20% for the endpoint that follows the environment; its own 2 s for the other.
+    const envDelay = await firstRetryDelay(appId, follows.id, msgId);
+    expect(envDelay).toBeGreaterThanOrEqual(31_900);
+    expect(envDelay).toBeLessThanOrEqual(48_100);
+    const ownDelay = await firstRetryDelay(appId, own.id, msgId);
+    expect(ownDelay).toBeLessThanOrEqual(2_500);
+
+    // null (or []) goes back to the platform default.
+    const reset = await t.api("PATCH", "/environment/settings", { retrySchedule: null });
+    expect(reset.body).toEqual({ retrySchedule: null, effectiveRetrySchedule: DEFAULT_RETRY_SCHEDULE });
+    const again = await publish(t.api, appId, { environmentSchedule: "default" });
+    const defaultDelay = await firstRetryDelay(appId, follows.id, again);
+    expect(defaultDelay).toBeGreaterThanOrEqual(3_900);
+    expect(defaultDelay).toBeLessThanOrEqual(6_500);
+  });
+
+  it("is for operators only: a portal session cannot read or change it", async () => {
+    const appId = await makeApp(t.api);
+    const portal = await portalSession(t, appId);
+    expect((await portal.api("GET", "/environment/settings")).status).toBe(403);
+    expect((await portal.api("PATCH", "/environment/settings", { retrySchedule: [1] })).status).toBe(403);
+    expect((await t.api("GET", "/environment/settings")).body.retrySchedule).toBeNull();
+  });
+});
