@@ -1,5 +1,5 @@
 import type { PayloadFormat } from "../generated/prisma/client";
-import { isSensitiveHeader } from "../endpoints/custom-headers";
+import { isReservedHeader, isSensitiveHeader } from "../endpoints/custom-headers";
 import { signWebhook } from "../signing/sign";
 
 // What goes on the wire for one attempt. The body is serialised once into a Buffer; that Buffer
@@ -7,10 +7,6 @@ import { signWebhook } from "../signing/sign";
 
 export const USER_AGENT = "Herald-Webhooks/1.0";
 export const ENVELOPE_VERSION = 1;
-
-/** Headers that only Herald sets; an endpoint's custom headers can never replace them. */
-const OWN_HEADER =
-  /^(content-type|content-length|user-agent|host|connection|transfer-encoding|webhook-.*|svix-.*|herald-.*)$/i;
 
 export type MessageForBody = {
   id: string;
@@ -54,7 +50,8 @@ export function buildHeaders(input: {
   const custom: Record<string, string> = {};
   const recordedCustom: Record<string, string> = {};
   for (const [name, value] of Object.entries(input.customHeaders)) {
-    if (OWN_HEADER.test(name)) continue;
+    // The API refuses these; rows written before a name was reserved are filtered here.
+    if (isReservedHeader(name)) continue;
     const key = name.toLowerCase();
     custom[key] = value;
     recordedCustom[key] = isSensitiveHeader(name) ? "[redacted]" : value;

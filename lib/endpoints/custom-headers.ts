@@ -21,12 +21,16 @@ const SENSITIVE = /^(authorization|proxy-authorization|cookie|x-api-key|api-key|
 
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
+/** Herald's own headers and the transport's: no custom header may set them. */
+export function isReservedHeader(name: string): boolean {
+  const lower = name.toLowerCase();
+  return RESERVED.has(lower) || RESERVED_PREFIXES.some((p) => lower.startsWith(p));
+}
+
 export function validateCustomHeaders(headers: Record<string, string | null>, loc = ["body", "headers"]): void {
   for (const [name, value] of Object.entries(headers)) {
-    const lower = name.toLowerCase();
     if (!TOKEN.test(name)) throw invalid([...loc, name], "is not a valid HTTP header name");
-    if (RESERVED.has(lower) || RESERVED_PREFIXES.some((p) => lower.startsWith(p)))
-      throw invalid([...loc, name], "is set by Herald and cannot be overridden");
+    if (isReservedHeader(name)) throw invalid([...loc, name], "is set by Herald and cannot be overridden");
     if (value !== null && /[\r\n\0]/.test(value)) throw invalid([...loc, name], "value must not contain line breaks");
   }
 }
