@@ -148,6 +148,9 @@ describe("clean-up of expired data", () => {
       status: "fail",
     });
     expect(await t.db.delivery.findUniqueOrThrow({ where: { id: expired.dlvId } })).toMatchObject({ status: "failed" });
+    // A shorter retention (HERALD_DEAD_LETTER_RETENTION_DAYS=10) takes the 20-day-old one too.
+    await cleanupExpired({ deadLetterRetentionDays: 10 });
+    expect(await a(recent.dlvId)).toMatchObject({ requestBody: null, responseBody: null, responseStatus: 500 });
   });
 
   it("expunges message payloads past the message's own retention, with the request bodies that carried them", async () => {
