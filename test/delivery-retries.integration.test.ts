@@ -220,6 +220,9 @@ describe("retries, limits and operational webhooks", () => {
       () => delivery(msgId, ep.id),
       (x) => x.status === "succeeded",
     );
+    // Each attempt stores the answer's headers as they came.
+    const stored = (await attempts(msgId, ep.id)).map((a) => (a.responseHeaders as Record<string, string>)["retry-after"]);
+    expect(stored).toEqual(["30", inAnHour, "0", undefined]);
   });
 
   it("gives up on an answer slower than the acknowledgement timeout and retries", async () => {
