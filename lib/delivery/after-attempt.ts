@@ -5,9 +5,8 @@ import { FAILING_AFTER_ATTEMPTS } from "../operational/event-types";
 import { notifyAttemptEvent } from "../operational/operational-events";
 import type { ClaimedDelivery } from "./claim-deliveries";
 import type { Verdict } from "./classify-response";
-import type { NextStep } from "./decide-next";
 import type { AttemptResult } from "./http-client";
-import type { RecordOutcome } from "./record-attempts";
+import type { DeliveryNext, RecordOutcome } from "./record-attempts";
 
 // What follows a recorded attempt: metrics, endpoint health (410 disables at once; five days
 // without success and enough failures disable too), operational webhooks, and waking the
@@ -19,7 +18,7 @@ export const FAILING_REASON = "failing: no successful delivery for too long";
 export type AttemptOutcome = {
   delivery: ClaimedDelivery;
   verdict: Verdict;
-  next: NextStep;
+  next: DeliveryNext;
   result: AttemptResult;
   attemptId: string;
   attemptedAt: Date;

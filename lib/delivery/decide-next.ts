@@ -14,20 +14,18 @@ import { applyRetryAfter, parseRetryAfter, resolveSchedule, scheduledDelayMs } f
 // pending delivery keeps its next scheduled attempt, a dead-lettered one stays dead (its
 // retention restarts), a delivered one stays delivered.
 
-export type NextStep = DeliveryNext;
-
 export function decideNext(
   d: ClaimedDelivery,
   verdict: Verdict,
   result: AttemptResult,
   platformSchedule: number[] | undefined,
   now: Date,
-): NextStep {
+): DeliveryNext {
   if (verdict.kind === "success")
     return { status: "succeeded", nextAttemptAt: null, deadReason: null, deadAt: null };
 
   const schedule = resolveSchedule(d.endpoint.retrySchedule, d.environmentRetrySchedule, platformSchedule);
-  const dead = (reason: string): NextStep => ({ status: "failed", nextAttemptAt: null, deadReason: reason, deadAt: now });
+  const dead = (reason: string): DeliveryNext => ({ status: "failed", nextAttemptAt: null, deadReason: reason, deadAt: now });
 
   if (d.trigger === "manual") {
     const deadAgain = dead(d.prevDeadReason ?? "exhausted");
