@@ -1,5 +1,6 @@
 import pg from "pg";
 import { env } from "./env";
+import { pgConnection } from "./pg-connection";
 
 // The hot paths (publish, idempotency keys, delivery claims and attempt records) talk to
 // PostgreSQL through node-postgres directly. Their statements are hand-written SQL anyway
@@ -7,26 +8,15 @@ import { env } from "./env";
 // raw statement here — more than a whole delivery. Everything else uses the Prisma client
 // (lib/db.ts).
 //
-// Timestamps: Herald's columns are `timestamp(3)` holding UTC. They are read as UTC here, and
-// written from ISO strings cast with `::timestamptz AT TIME ZONE 'UTC'`, whatever the process's TZ.
-
-const TIMESTAMP_OID = 1114;
-
-const parseUtcTimestamp = (s: string) => new Date(s.replace(" ", "T") + "Z");
-
-const defaultParser = pg.types.getTypeParser as (oid: number, format?: "text" | "binary") => (value: string) => unknown;
-
-const types = {
-  getTypeParser: (oid: number, format?: "text" | "binary") =>
-    oid === TIMESTAMP_OID ? parseUtcTimestamp : defaultParser(oid, format),
-};
+// Timestamps: the columns are timestamptz, read as Dates; they are written from ISO strings cast
+// with `$n::timestamptz`, or with now().
 
 const POOL_SIZE = 10;
 
 const globalForPool = globalThis as unknown as { heraldSqlPool?: pg.Pool };
 
 export function sqlPool(): pg.Pool {
-  globalForPool.heraldSqlPool ??= new pg.Pool({ connectionString: env().DATABASE_URL, max: POOL_SIZE, types });
+  globalForPool.heraldSqlPool ??= new pg.Pool({ ...pgConnection(env().DATABASE_URL), max: POOL_SIZE });
   return globalForPool.heraldSqlPool;
 }
 

@@ -4,16 +4,35 @@
 // typecheck, the Vitest suites (unit + integration, against a built server and a real worker)
 // and the Playwright e2e suite on system Chromium. Cleans up its database and Redis keys.
 //
+// The time-zone suites then run a second time against a database whose default TimeZone is
+// Asia/Tokyo (with their own server and worker), as on a server whose initdb took the host's zone.
+//
 //   npm test                     everything
-//   npm test -- --vitest [files]  only Vitest (optionally some files), skips lint/e2e
+//   npm test -- --vitest [files]  only Vitest (optionally some files; those among the time-zone
+//                                 suites run in both zones), skips lint/e2e
 //   npm test -- --e2e [files]     only Playwright
 import { existsSync } from "node:fs";
-import { bold, ensureDependencies, fail, green, isDebian, isRoot, pruneBuildIncludes, red, run, runAsync, step } from "./lib/shell.mjs";
+import path from "node:path";
+import { bold, ensureDependencies, fail, green, isDebian, isRoot, pruneBuildIncludes, red, root, run, runAsync, step } from "./lib/shell.mjs";
 import { freePort, isolatedRun } from "./lib/isolated-run.mjs";
 
 const argv = process.argv.slice(2);
 const mode = argv[0] === "--vitest" ? "vitest" : argv[0] === "--e2e" ? "e2e" : "all";
 const files = mode === "all" ? [] : argv.slice(1);
+
+// Timestamps, schedules and time ranges end to end: deliveries and retries, the delivery
+// contract, tasks (recover, bulk retry, replay) and the time-zone checks themselves.
+const TZ_ZONE = "Asia/Tokyo";
+const TZ_SUITES = [
+  "test/time-zones.integration.test.ts",
+  "test/delivery-retries.integration.test.ts",
+  "test/delivery-contract.integration.test.ts",
+  "test/tasks-api.integration.test.ts",
+  "test/tasks-replay.integration.test.ts",
+  "test/tasks-bulk.integration.test.ts",
+];
+const sameFile = (a, b) => path.resolve(root, a) === path.resolve(root, b);
+const tzSuites = files.length === 0 ? TZ_SUITES : TZ_SUITES.filter((s) => files.some((f) => sameFile(f, s)));
 
 const started = Date.now();
 ensureDependencies();
@@ -60,6 +79,10 @@ try {
     await phase("build", () => runAsync("npx", ["next", "build"], { env: { NODE_ENV: "production" } }));
     pruneBuildIncludes();
     if (mode !== "e2e") await phase("vitest", () => runAsync("npx", ["vitest", "run", ...files]));
+    if (mode !== "e2e" && tzSuites.length > 0)
+      await phase(`vitest, database in ${TZ_ZONE}`, () =>
+        runAsync("npx", ["vitest", "run", ...tzSuites], { env: { HERALD_TEST_DB_TIMEZONE: TZ_ZONE } }),
+      );
     if (mode !== "vitest") await phase("e2e (playwright)", () => runAsync("npx", ["playwright", "test", ...files]));
   }
 } finally {

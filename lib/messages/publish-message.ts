@@ -116,14 +116,14 @@ export async function publishMessage(scope: Scope, appIdOrUid: string, input: Me
      ), msg AS (
        INSERT INTO message (id, environment_id, application_id, event_type, event_id, payload, previous, channels,
                             payload_retention_days, replay_of_id, created_at)
-       SELECT $1, $2, $3, $4, $5, $6::jsonb, $7::jsonb, $8::text[], $9, $10, ($11::timestamptz AT TIME ZONE 'UTC')
+       SELECT $1, $2, $3, $4, $5, $6::jsonb, $7::jsonb, $8::text[], $9, $10, $11::timestamptz
        WHERE $5::text IS NULL OR EXISTS (SELECT 1 FROM claim)
        RETURNING id
      ), dlv AS (
        INSERT INTO delivery (id, environment_id, application_id, endpoint_id, message_id, event_type, status,
                              next_attempt_at, created_at, updated_at)
-       SELECT d.id, $2, $3, d.endpoint_id, $1, $4, 'pending', ($11::timestamptz AT TIME ZONE 'UTC'),
-              ($11::timestamptz AT TIME ZONE 'UTC'), ($11::timestamptz AT TIME ZONE 'UTC')
+       SELECT d.id, $2, $3, d.endpoint_id, $1, $4, 'pending', $11::timestamptz,
+              $11::timestamptz, $11::timestamptz
        FROM unnest($12::text[], $13::text[]) AS d(id, endpoint_id)
        WHERE EXISTS (SELECT 1 FROM msg)
        RETURNING 1

@@ -11,6 +11,7 @@
 import pg from "pg";
 import { env } from "../../lib/env";
 import { newId } from "../../lib/ids";
+import { pgConnection } from "../../lib/pg-connection";
 import { createApiKey } from "../../lib/environments/api-keys";
 import { createEnvironment } from "../../lib/environments/ensure-environment";
 import { startWeb, summarize } from "./harness";
@@ -22,7 +23,7 @@ const EVENT_TYPES = ["order.created", "order.paid", "order.shipped", "invoice.cr
 const RUNS = 25;
 const BATCH = 20_000;
 
-const pool = new pg.Pool({ connectionString: env().DATABASE_URL, max: 4 });
+const pool = new pg.Pool({ ...pgConnection(env().DATABASE_URL), max: 4 });
 const t0 = performance.now();
 const elapsed = () => `${((performance.now() - t0) / 1000).toFixed(0)}s`;
 

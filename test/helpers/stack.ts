@@ -1,50 +1,23 @@
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { PrismaPg } from "@prisma/adapter-pg";
-import pg from "pg";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { hashToken } from "@/lib/crypto/tokens";
 import { newId } from "@/lib/ids";
+import { pgConnection } from "@/lib/pg-connection";
 import { tsCommand, webCommand } from "../../scripts/lib/processes.mjs";
 import { deleteKeys, freePort } from "../../scripts/lib/isolated-run.mjs";
 import { requestJson } from "./http";
+import { createDatabase, dropDatabase, randomSuffix, testDatabaseTimeZone } from "./database";
 
-// A private Herald for fault tests: its own database (migrated from scratch), its own Redis
-// prefix, its own web server and worker processes. The shared test worker never sees its tasks or
-// deliveries, and the test may SIGKILL and restart its worker at will.
+// A private Herald for fault tests: its own database (migrated from scratch, in the run's time
+// zone), its own Redis prefix, its own web server and worker processes. The shared test worker
+// never sees its tasks or deliveries, and the test may SIGKILL and restart its worker at will.
 
 export type Stack = Awaited<ReturnType<typeof startStack>>;
 
 const root = path.resolve(import.meta.dirname, "../..");
-
-async function createDatabase(): Promise<string> {
-  const base = new URL(process.env.DATABASE_URL!);
-  const name = `${base.pathname.slice(1)}_iso_${randomBytes(3).toString("hex")}`.slice(0, 63);
-  const admin = new pg.Client({ connectionString: base.toString() });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const r = spawnSync(process.execPath, [path.join(root, "node_modules/prisma/build/index.js"), "migrate", "deploy"], {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL: url.toString() },
-    encoding: "utf8",
-  });
-  if (r.status !== 0) throw new Error(`migrating ${name} failed:\n${r.stdout}\n${r.stderr}`);
-  return url.toString();
-}
-
-async function dropDatabase(url: string) {
-  const u = new URL(url);
-  const name = u.pathname.slice(1);
-  u.pathname = "/postgres";
-  const admin = new pg.Client({ connectionString: u.toString() });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  await admin.end();
-}
 
 /**
  * Starts a private stack. `workerEnv` adds settings for the worker (e.g. small task batches).
@@ -54,7 +27,7 @@ async function dropDatabase(url: string) {
 export async function startStack(
   opts: { workerEnv?: Record<string, string>; webEnv?: Record<string, string>; captureLogs?: boolean } = {},
 ) {
-  const databaseUrl = await createDatabase();
+  const databaseUrl = await createDatabase(process.env.DATABASE_URL!, randomSuffix("iso"), { timeZone: testDatabaseTimeZone() });
   const prefix = `${process.env.HERALD_REDIS_PREFIX ?? "herald-test"}-iso-${randomBytes(3).toString("hex")}`;
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -71,7 +44,7 @@ export async function startStack(
     // No metrics listener: the shared test worker already holds the default port.
     HERALD_WORKER_METRICS_PORT: "0",
   };
-  const db = new PrismaClient({ adapter: new PrismaPg({ connectionString: databaseUrl, max: 5 }) });
+  const db = new PrismaClient({ adapter: new PrismaPg({ ...pgConnection(databaseUrl), max: 5 }) });
 
   const environment = await db.environment.create({ data: { id: newId("environment"), name: "stack" } });
   const apiKey = `hk_stack_${randomBytes(24).toString("base64url")}`;
