@@ -145,13 +145,13 @@ const CLAIM_SQL = `
   ),
   claimed AS (
     UPDATE delivery d
-    SET status = 'sending', next_attempt_at = $4::timestamptz AT TIME ZONE 'UTC', updated_at = $5::timestamptz AT TIME ZONE 'UTC',
+    SET status = 'sending', next_attempt_at = $4::timestamptz, updated_at = $5::timestamptz,
         attempt_count = d.attempt_count + CASE WHEN old.status = 'sending' THEN 1 ELSE 0 END
     FROM old
     WHERE d.id = old.id AND (
          (old.status = 'pending' AND (old.trig = 'manual' OR old.next_attempt_at IS NULL
-                                      OR old.next_attempt_at <= $6::timestamptz AT TIME ZONE 'UTC'))
-      OR (old.status = 'sending' AND old.next_attempt_at < $5::timestamptz AT TIME ZONE 'UTC')
+                                      OR old.next_attempt_at <= $6::timestamptz))
+      OR (old.status = 'sending' AND old.next_attempt_at < $5::timestamptz)
       OR (old.trig = 'manual' AND old.status IN ('failed', 'succeeded', 'canceled'))
     )
     RETURNING d.id
@@ -160,7 +160,7 @@ const CLAIM_SQL = `
     INSERT INTO attempt (id, environment_id, application_id, endpoint_id, message_id, delivery_id, event_type, url,
                          status, trigger_type, request_headers, response_status, duration_ms, error_class, error_message, created_at)
     SELECT old.attempt_id, d.environment_id, d.application_id, d.endpoint_id, d.message_id, d.id, d.event_type, e.url,
-           'fail', 'scheduled', '{}'::jsonb, 0, 0, 'interrupted', $7, $5::timestamptz AT TIME ZONE 'UTC'
+           'fail', 'scheduled', '{}'::jsonb, 0, 0, 'interrupted', $7, $5::timestamptz
     FROM old
     JOIN claimed c ON c.id = old.id
     JOIN delivery d ON d.id = old.id
@@ -298,10 +298,10 @@ function toResult(req: ClaimRequest, row: Row | undefined, lease: Date, now: Dat
 const UNCLAIM_SQL = `
   UPDATE delivery d
   SET status = v.status::"DeliveryStatus",
-      next_attempt_at = v.next_at::timestamptz AT TIME ZONE 'UTC',
-      updated_at = $5::timestamptz AT TIME ZONE 'UTC'
+      next_attempt_at = v.next_at::timestamptz,
+      updated_at = $5::timestamptz
   FROM unnest($1::text[], $2::text[], $3::text[], $4::text[]) AS v(id, status, next_at, lease)
-  WHERE d.id = v.id AND d.status = 'sending' AND d.next_attempt_at = v.lease::timestamptz AT TIME ZONE 'UTC'`;
+  WHERE d.id = v.id AND d.status = 'sending' AND d.next_attempt_at = v.lease::timestamptz`;
 
 export type ReleaseRequest = { delivery: ClaimedDelivery };
 

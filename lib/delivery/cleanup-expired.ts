@@ -78,7 +78,7 @@ export async function cleanupExpired(opts: { deadLetterRetentionDays: number; no
       WHERE id IN (
         SELECT id FROM message
         WHERE id >= ${oldest} AND id < ${newest} AND payload IS NOT NULL
-          AND created_at < ${now}::timestamp - make_interval(days => payload_retention_days)
+          AND created_at < ${now.toISOString()}::timestamptz - make_interval(days => payload_retention_days)
         LIMIT ${BATCH})
       RETURNING id`;
     if (ids.length > 0)

@@ -55,7 +55,7 @@ const RECORD_SQL = `
                          response_truncated, duration_ms, error_class, error_message, created_at)
     SELECT v.id, v.env, v.app, v.ep, v.msg, v.dlv, v.type, v.url, v.status::"AttemptStatus", v.trig::"TriggerType",
            v.req_headers::jsonb, v.req_body, v.res_status, v.res_headers::jsonb, v.res_body, v.truncated, v.duration,
-           v.err_class, v.err_message, v.at::timestamptz AT TIME ZONE 'UTC'
+           v.err_class, v.err_message, v.at::timestamptz
     FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[],
                 $10::text[], $11::text[], $12::text[], $13::int[], $14::text[], $15::text[], $16::bool[], $17::int[],
                 $18::text[], $19::text[], $20::text[])
@@ -65,38 +65,38 @@ const RECORD_SQL = `
   upd AS (
     UPDATE delivery dl
     SET status = v.status::"DeliveryStatus",
-        next_attempt_at = v.next::timestamptz AT TIME ZONE 'UTC',
+        next_attempt_at = v.next::timestamptz,
         attempt_count = dl.attempt_count + 1,
-        last_attempt_at = v.at::timestamptz AT TIME ZONE 'UTC',
+        last_attempt_at = v.at::timestamptz,
         last_status_code = v.code,
         dead_reason = v.dead,
-        dead_at = v.dead_at::timestamptz AT TIME ZONE 'UTC',
-        updated_at = $32::timestamptz AT TIME ZONE 'UTC'
+        dead_at = v.dead_at::timestamptz,
+        updated_at = $32::timestamptz
     FROM unnest($6::text[], $21::text[], $22::text[], $23::text[], $24::text[], $25::text[], $26::int[], $20::text[])
       AS v(id, lease, status, next, dead, dead_at, code, at)
-    WHERE dl.id = v.id AND dl.status = 'sending' AND dl.next_attempt_at = v.lease::timestamptz AT TIME ZONE 'UTC'
+    WHERE dl.id = v.id AND dl.status = 'sending' AND dl.next_attempt_at = v.lease::timestamptz
     RETURNING dl.id
   ),
   eh AS (
     UPDATE endpoint ep
     SET consecutive_failures = CASE WHEN h.success THEN 0 ELSE ep.consecutive_failures + h.failures END,
         failing_since = CASE WHEN h.success THEN NULL
-                             ELSE COALESCE(ep.failing_since, h.first_fail::timestamptz AT TIME ZONE 'UTC') END,
-        last_success_at = CASE WHEN h.success THEN h.at::timestamptz AT TIME ZONE 'UTC' ELSE ep.last_success_at END,
+                             ELSE COALESCE(ep.failing_since, h.first_fail::timestamptz) END,
+        last_success_at = CASE WHEN h.success THEN h.at::timestamptz ELSE ep.last_success_at END,
         circuit_state = CASE WHEN h.success THEN 'closed'::"CircuitState"
                              WHEN ep.consecutive_failures + h.failures >= $34 THEN 'open'::"CircuitState"
                              ELSE ep.circuit_state END,
         circuit_opened_at = CASE WHEN h.success THEN NULL
-                                 WHEN ep.consecutive_failures + h.failures >= $34 THEN h.at::timestamptz AT TIME ZONE 'UTC'
+                                 WHEN ep.consecutive_failures + h.failures >= $34 THEN h.at::timestamptz
                                  ELSE ep.circuit_opened_at END
     FROM unnest($27::text[], $28::bool[], $29::int[], $30::text[], $31::text[]) AS h(id, success, failures, first_fail, at)
     WHERE ep.id = h.id
       AND (NOT h.success OR ep.consecutive_failures > 0 OR ep.circuit_state <> 'closed' OR ep.failing_since IS NOT NULL
-           OR ep.last_success_at IS NULL OR ep.last_success_at < $33::timestamptz AT TIME ZONE 'UTC')
+           OR ep.last_success_at IS NULL OR ep.last_success_at < $33::timestamptz)
     RETURNING ep.id, ep.state, ep.circuit_state, ep.circuit_opened_at, ep.consecutive_failures, ep.failing_since
   )
   SELECT 'd' AS kind, id, NULL::"EndpointState" AS state, NULL::"CircuitState" AS circuit_state,
-         NULL::timestamp AS circuit_opened_at, NULL::int AS consecutive_failures, NULL::timestamp AS failing_since
+         NULL::timestamptz AS circuit_opened_at, NULL::int AS consecutive_failures, NULL::timestamptz AS failing_since
   FROM upd
   UNION ALL
   SELECT 'e', id, state, circuit_state, circuit_opened_at, consecutive_failures, failing_since FROM eh`;
