@@ -19,6 +19,7 @@ export const ID_PREFIXES = {
   task: "qtask",
   portalToken: "ptok",
   portalSession: "psess",
+  captureRequest: "creq",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -6,10 +6,11 @@ import { logger } from "../lib/logger";
 import { queuePrefix } from "../lib/queue/connection";
 import { startDeliveryWorkers } from "./deliveries";
 import { startTaskWorkers } from "./tasks";
+import { startDevToolJobs } from "./dev-tools";
 
 export type Stoppable = { close(): Promise<void> };
 
-const parts: Stoppable[] = [await startDeliveryWorkers(), await startTaskWorkers()];
+const parts: Stoppable[] = [await startDeliveryWorkers(), await startTaskWorkers(), startDevToolJobs()];
 logger.info({ prefix: queuePrefix(), pid: process.pid }, "worker started");
 
 // A daemon: stay up until told to stop, even while no consumer holds a connection open.

@@ -16,7 +16,7 @@ import { decideNext } from "./decide-next";
 import { createEndpointGate, memberOf, parseMember, type Admission, type Lease } from "./endpoint-gate";
 import { enqueueResumed } from "./enqueue-deliveries";
 import { createLocalSlots, LOCAL_WAIT_MS } from "./local-slots";
-import { createWebhookClient } from "./http-client";
+import { createTransport } from "./transports";
 import { afterAttempt } from "./after-attempt";
 import { recordAttempts } from "./record-attempts";
 
@@ -73,7 +73,7 @@ export type DeliveryEngine = ReturnType<typeof createDeliveryEngine>;
 
 export function createDeliveryEngine(cfg: EngineConfig, deps: { redis: Redis; metrics: DeliveryMetrics }) {
   const leaseMs = cfg.connectTimeoutMs + cfg.requestTimeoutMs + LEASE_MARGIN_MS;
-  const client = createWebhookClient({
+  const client = createTransport({
     policy: cfg.policy,
     connectTimeoutMs: cfg.connectTimeoutMs,
     requestTimeoutMs: cfg.requestTimeoutMs,
