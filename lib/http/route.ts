@@ -6,10 +6,13 @@ import { ApiError, ValidationError } from "./errors";
 import { claimIdempotencyKey } from "./idempotency";
 import { parseJson, readBody } from "./read-body";
 import { parseOr422 } from "./validation";
+import type { RouteDoc } from "../openapi/route-doc";
 
 // The one route builder: every /api/v1 handler is auth + zod parse + a call into lib/, and every
 // error is rendered here, once. Handlers return plain data (sent as JSON with `status`), a
-// Response, or `noContent`.
+// Response, or `noContent`. The spec is also the route's entry in /api/v1/openapi.json: auth,
+// params, query, body and `doc` (its words and success responses) are read from the handler's
+// `definition` by lib/openapi/build-document.ts, so the document cannot drift from the route.
 
 type AnyZod = z.ZodType;
 type Infer<S> = S extends AnyZod ? z.infer<S> : undefined;
@@ -24,6 +27,13 @@ export type RouteSpec<P, Q, B> = {
   status?: number;
   /** Mutations are refused for read-only portal sessions and honour `idempotency-key`. */
   write?: boolean;
+  /** The operation in the OpenAPI document; null only for the JSON 404 of unknown paths. */
+  doc: RouteDoc | null;
+};
+
+/** A route handler, carrying the spec it was built from (for the OpenAPI document). */
+export type RouteHandler = ((req: Request, ctx: NextContext) => Promise<Response>) & {
+  definition: RouteSpec<AnyZod | undefined, AnyZod | undefined, AnyZod | undefined>;
 };
 
 export type RouteContext<P, Q, B> = {
@@ -55,8 +65,8 @@ const PUBLIC_PRINCIPAL: Principal = { kind: "operator", environmentId: "", apiKe
 export function route<P extends AnyZod | undefined, Q extends AnyZod | undefined, B extends AnyZod | undefined>(
   spec: RouteSpec<P, Q, B>,
   handler: (ctx: RouteContext<P, Q, B>) => Promise<HandlerResult>,
-) {
-  return async (req: Request, ctx: NextContext): Promise<Response> => {
+): RouteHandler {
+  const serve = async (req: Request, ctx: NextContext): Promise<Response> => {
     try {
       const principal = spec.auth === "public" ? PUBLIC_PRINCIPAL : await authenticate(req.headers.get("authorization"));
       if (spec.auth === "operator" && principal.kind !== "operator")
@@ -112,6 +122,7 @@ export function route<P extends AnyZod | undefined, Q extends AnyZod | undefined
       return errorResponse(e);
     }
   };
+  return Object.assign(serve, { definition: spec });
 }
 
 function queryObject(url: URL): Record<string, string | string[]> {

@@ -1,14 +1,19 @@
-import { z } from "zod";
+import type { z } from "zod";
+import type { RouteHandler } from "../http/route";
 import { responses, schemas } from "./components";
 import { inputSchema, queryParameters, ref, type JsonSchema } from "./json-schema";
-import { errorRef, operations, PATH_PARAMETERS, type Operation } from "./operations";
+import { PATH_PARAMETERS, type RouteDoc } from "./route-doc";
+import { routeModules } from "./route-modules";
 
-// GET /api/v1/openapi.json: Herald's API as implemented, in OpenAPI 3.1. The Svix-compatible
-// paths keep Svix's operation ids, so tooling built for Svix's document finds them.
+// GET /api/v1/openapi.json: Herald's API as implemented, in OpenAPI 3.1, built from the route
+// definitions themselves (lib/http/route.ts): each exported handler's auth, query and body
+// schemas, write flag and `doc`. The Svix-compatible paths keep Svix's operation ids, so tooling
+// built for Svix's document finds them.
 
 const DESCRIPTION = `Herald's operator API: compatible with the Svix server's API (the official Svix SDKs work by
-setting \`serverUrl\`), plus Herald's additions: async tasks, replay, exports, operational webhooks
-and the portal's read models. Operations marked \`x-svix-compatible\` are the Svix ones.
+setting \`serverUrl\`), plus Herald's additions: async tasks, replay, exports, operational webhooks,
+the portal's read models and the integrator tools (test URLs, herald listen, the event catalog as
+OpenAPI). Operations marked \`x-svix-compatible\` are the Svix ones.
 
 Authenticate with \`Authorization: Bearer <API key>\`; the portal uses a short-lived session token
 instead, scoped to one application. Errors are \`{"code", "detail"}\`, or for 422
@@ -16,8 +21,24 @@ instead, scoped to one application. Errors are \`{"code", "detail"}\`, or for 42
 \`iterator\` (the \`iterator\` or \`prevIterator\` of a previous page) and \`order\`; responses carry
 \`data\`, \`done\`, \`iterator\` and \`prevIterator\`. See docs/api.md.`;
 
-function isZod(body: Operation["body"]): body is z.ZodType {
-  return body instanceof z.ZodType;
+export const METHODS = ["get", "post", "put", "patch", "delete"] as const;
+export type Method = (typeof METHODS)[number];
+
+/** One documented operation: where it is and the definition of its handler. */
+export type RouteOperation = { path: string; method: Method; spec: RouteHandler["definition"]; doc: RouteDoc };
+
+/** Every route handler exported by the route files, with its definition. */
+export function routeOperations(): RouteOperation[] {
+  const out: RouteOperation[] = [];
+  for (const [path, mod] of routeModules)
+    for (const method of METHODS) {
+      const handler = mod[method.toUpperCase()] as Partial<RouteHandler> | undefined;
+      if (!handler) continue;
+      const spec = handler.definition;
+      if (!spec?.doc) throw new Error(`${method.toUpperCase()} ${path} has no OpenAPI definition: build it with route({ doc, ... })`);
+      out.push({ path, method, spec, doc: spec.doc });
+    }
+  return out;
 }
 
 function pathParameters(path: string): JsonSchema[] {
@@ -30,24 +51,29 @@ function pathParameters(path: string): JsonSchema[] {
   }));
 }
 
-function security(auth: Operation["auth"]): JsonSchema[] {
-  switch (auth) {
+/** The document's security requirement for a route: who may call it. */
+export function security(op: Pick<RouteOperation, "spec" | "doc">): JsonSchema[] {
+  if (op.doc.linkAuth) return [{ apiKey: [] }, { portalSession: [] }, {}];
+  switch (op.spec.auth) {
     case "operator":
       return [{ apiKey: [] }];
     case "any":
       return [{ apiKey: [] }, { portalSession: [] }];
-    case "link":
-      return [{ apiKey: [] }, { portalSession: [] }, {}];
     case "public":
       return [];
   }
 }
 
-function operationObject(op: Operation): JsonSchema {
+/** POSTs that change something honour the idempotency-key header (lib/http/route.ts). */
+export const isIdempotent = (op: Pick<RouteOperation, "spec" | "method">) => Boolean(op.spec.write) && op.method === "post";
+
+function operationObject(op: RouteOperation): JsonSchema {
+  const { spec, doc, path } = op;
+  const hasPath = path.includes("{");
   const parameters = [
-    ...pathParameters(op.path),
-    ...(op.query ? queryParameters(op.query) : []),
-    ...(op.idempotent
+    ...pathParameters(path),
+    ...(spec.query ? queryParameters(spec.query as z.ZodObject) : []),
+    ...(isIdempotent(op)
       ? [
           {
             name: "idempotency-key",
@@ -60,40 +86,42 @@ function operationObject(op: Operation): JsonSchema {
       : []),
   ];
   const success: JsonSchema = {};
-  for (const [status, out] of Object.entries(op.success)) {
+  for (const [status, out] of Object.entries(doc.responses)) {
     if (out === null) success[status] = { description: "No content" };
     else if (typeof out === "string") success[status] = { description: out, content: { "application/json": { schema: ref(out) } } };
     else success[status] = out;
   }
   const errors: JsonSchema = {};
-  if (op.body) errors["400"] = errorRef("BadRequest");
-  if (op.auth !== "public") errors["401"] = errorRef("Unauthorized");
-  if (op.auth !== "public") errors["403"] = errorRef("Forbidden");
-  if (op.path.includes("{")) errors["404"] = errorRef("NotFound");
+  const authed = spec.auth !== "public" || doc.linkAuth;
+  if (spec.body) errors["400"] = errorRef("BadRequest");
+  if (authed) errors["401"] = errorRef("Unauthorized");
+  if (authed) errors["403"] = errorRef("Forbidden");
+  if (hasPath) errors["404"] = errorRef("NotFound");
   if (op.method === "post" || op.method === "put" || op.method === "patch") errors["409"] = errorRef("Conflict");
-  if (op.body) errors["413"] = errorRef("PayloadTooLarge");
-  if (op.body || op.query || op.path.includes("{")) errors["422"] = errorRef("ValidationError");
+  if (spec.body) errors["413"] = errorRef("PayloadTooLarge");
+  if (spec.body || spec.query || hasPath) errors["422"] = errorRef("ValidationError");
   return {
-    operationId: op.operationId,
-    tags: [op.tag],
-    summary: op.summary,
-    ...(op.description ? { description: op.description } : {}),
-    ...(op.svix ? { "x-svix-compatible": true } : {}),
-    security: security(op.auth),
+    operationId: doc.id,
+    tags: [doc.tag],
+    summary: doc.summary,
+    ...(doc.description ? { description: doc.description } : {}),
+    ...(doc.svix ? { "x-svix-compatible": true } : {}),
+    security: security(op),
     ...(parameters.length ? { parameters } : {}),
-    ...(op.body
-      ? { requestBody: { required: true, content: { "application/json": { schema: isZod(op.body) ? inputSchema(op.body) : op.body } } } }
-      : {}),
+    ...(spec.body ? { requestBody: { required: true, content: { "application/json": { schema: inputSchema(spec.body) } } } } : {}),
     responses: { ...success, ...errors },
   };
 }
+
+const errorRef = (name: string): JsonSchema => ({ $ref: `#/components/responses/${name}` });
 
 let cached: JsonSchema | undefined;
 
 export function openApiDocument(): JsonSchema {
   if (cached) return cached;
+  const ops = routeOperations();
   const paths: Record<string, Record<string, JsonSchema>> = {};
-  for (const op of operations) (paths[op.path] ??= {})[op.method] = operationObject(op);
+  for (const op of ops) (paths[op.path] ??= {})[op.method] = operationObject(op);
   cached = {
     openapi: "3.1.0",
     info: {
@@ -103,7 +131,7 @@ export function openApiDocument(): JsonSchema {
       license: { name: "Schemas derived from the Svix server's OpenAPI document (MIT)", identifier: "MIT" },
     },
     servers: [{ url: "/", description: "This Herald server" }],
-    tags: [...new Set(operations.map((o) => o.tag))].map((name) => ({ name })),
+    tags: [...new Set(ops.map((o) => o.doc.tag))].map((name) => ({ name })),
     paths,
     components: {
       schemas,

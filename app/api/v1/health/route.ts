@@ -4,9 +4,24 @@ import { checkHealth } from "@/lib/health/check-health";
 export const dynamic = "force-dynamic";
 
 // GET /api/v1/health — database and Redis reachability (200 when both answer, 503 otherwise)
-export const GET = route({ auth: "public" }, async () => {
-  const health = await checkHealth();
-  return Response.json({ status: health.ok ? "ok" : "degraded", database: health.database, redis: health.redis }, {
-    status: health.ok ? 200 : 503,
-  });
-});
+export const GET = route(
+  {
+    doc: {
+      id: "v1.health.get",
+      tag: "Health",
+      summary: "Database and Redis reachability: 200 when both answer, 503 otherwise",
+      svix: true,
+      responses: { 200: "HealthOut" },
+    },
+    auth: "public",
+  },
+  async () => {
+    const health = await checkHealth();
+    return Response.json(
+      { status: health.ok ? "ok" : "degraded", database: health.database, redis: health.redis },
+      {
+        status: health.ok ? 200 : 503,
+      },
+    );
+  },
+);

@@ -6,7 +6,18 @@ import { BulkRetryIn, startBulkRetry } from "@/lib/tasks/start-bulk-retry";
 
 // POST /api/v1/app/{app_id}/bulk-retry — async: re-attempt the dead-lettered deliveries of a filter (202 + task)
 export const POST = route(
-  { auth: "any", write: true, params: appParams, body: BulkRetryIn },
+  {
+    doc: {
+      id: "herald.bulk-retry",
+      tag: "Task",
+      summary: "Async: re-attempt the dead-lettered deliveries of a filter",
+      responses: { 202: "TaskAccepted" },
+    },
+    auth: "any",
+    write: true,
+    params: appParams,
+    body: BulkRetryIn,
+  },
   async ({ principal, scope, params, body }) => {
     assertCapability(principal, "retry");
     const { task, shown } = await startBulkRetry(scope, params.app_id, body);

@@ -6,7 +6,19 @@ import { ReplayIn, startReplay } from "@/lib/tasks/replay/start-replay";
 
 // POST /api/v1/app/{app_id}/replay — async: ingest the messages of a filter again, as new messages (202 + task)
 export const POST = route(
-  { auth: "any", write: true, params: appParams, body: ReplayIn },
+  {
+    doc: {
+      id: "herald.replay",
+      tag: "Task",
+      summary:
+        "Async: ingest the messages of a filter again, as new messages (needs the estimate's confirmation when large)",
+      responses: { 202: "TaskAccepted" },
+    },
+    auth: "any",
+    write: true,
+    params: appParams,
+    body: ReplayIn,
+  },
   async ({ principal, scope, params, body }) => {
     assertCapability(principal, "replay");
     const { task, shown } = await startReplay(scope, params.app_id, body);

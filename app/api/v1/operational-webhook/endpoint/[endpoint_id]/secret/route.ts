@@ -6,6 +6,16 @@ import { getOperationalEndpointSecret } from "@/lib/operational/manage-operation
 const params = z.object({ endpoint_id: zIdOrUid });
 
 // GET /api/v1/operational-webhook/endpoint/{endpoint_id}/secret — its signing secret
-export const GET = route({ auth: "operator", params }, ({ scope, params }) =>
-  getOperationalEndpointSecret(scope.environmentId, params.endpoint_id),
+export const GET = route(
+  {
+    doc: {
+      id: "herald.operational-webhook.get-secret",
+      tag: "Operational Webhook",
+      summary: "Its signing secret",
+      responses: { 200: "EndpointSecretOut" },
+    },
+    auth: "operator",
+    params,
+  },
+  ({ scope, params }) => getOperationalEndpointSecret(scope.environmentId, params.endpoint_id),
 );

@@ -6,7 +6,20 @@ import { RecoverIn, recoverEndpoint } from "@/lib/tasks/recover-endpoint";
 // POST /api/v1/app/{app_id}/endpoint/{endpoint_id}/recover — async: re-attempt failed deliveries since a time
 // (Svix RecoverOut; the task is at GET /api/v1/tasks/{id})
 export const POST = route(
-  { auth: "any", write: true, status: 202, params: endpointParams, body: RecoverIn },
+  {
+    doc: {
+      id: "v1.endpoint.recover",
+      tag: "Endpoint",
+      summary: "Async: re-attempt the failed deliveries since a time (a task)",
+      svix: true,
+      responses: { 202: "RecoverOut" },
+    },
+    auth: "any",
+    write: true,
+    status: 202,
+    params: endpointParams,
+    body: RecoverIn,
+  },
   ({ principal, scope, params, body }) => {
     assertCapability(principal, "retry");
     return recoverEndpoint(scope, params.app_id, params.endpoint_id, body);

@@ -7,9 +7,24 @@ import { assertCapability } from "@/lib/portal-access/capabilities";
 
 // POST /api/v1/app/{app_id}/endpoint/{endpoint_id}/send-example — send a sample event to this endpoint only
 export const POST = route(
-  { auth: "any", write: true, params: endpointParams, body: EventExampleIn },
+  {
+    doc: {
+      id: "v1.endpoint.send-example",
+      tag: "Endpoint",
+      summary: "Send a sample of an event type (from its schema) to this endpoint only",
+      svix: true,
+      responses: { 200: "PublishedMessageOut" },
+    },
+    auth: "any",
+    write: true,
+    params: endpointParams,
+    body: EventExampleIn,
+  },
   async ({ principal, scope, params, body }) => {
     assertCapability(principal, "sendExample");
-    return publishResponse(await sendExample(scope, params.app_id, params.endpoint_id, body.eventType, body.exampleIndex), true);
+    return publishResponse(
+      await sendExample(scope, params.app_id, params.endpoint_id, body.eventType, body.exampleIndex),
+      true,
+    );
   },
 );

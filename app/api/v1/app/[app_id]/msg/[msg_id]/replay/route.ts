@@ -6,7 +6,20 @@ import { ReplayMessageIn, replayMessage } from "@/lib/tasks/replay/replay-messag
 // POST /api/v1/app/{app_id}/msg/{msg_id}/replay — ingest one message again as a new message
 // (new id, `replayOf` = the original), to every subscribed endpoint or to `endpoint_id` only
 export const POST = route(
-  { auth: "any", write: true, status: 202, params: msgParams, body: ReplayMessageIn },
+  {
+    doc: {
+      id: "herald.message.replay",
+      tag: "Message",
+      summary:
+        "Ingest one message again as a new message (replayOf = the original), to all subscribed endpoints or endpoint_id only",
+      responses: { 202: "PublishedMessageOut" },
+    },
+    auth: "any",
+    write: true,
+    status: 202,
+    params: msgParams,
+    body: ReplayMessageIn,
+  },
   ({ principal, scope, params, body }) => {
     assertCapability(principal, "replay");
     return replayMessage(scope, params.app_id, params.msg_id, body);

@@ -8,7 +8,18 @@ const params = z.object({ endpoint_id: zIdOrUid });
 
 // POST /api/v1/operational-webhook/endpoint/{endpoint_id}/secret/rotate — new secret; the old one keeps signing for 24 h
 export const POST = route(
-  { auth: "operator", write: true, params, body: OperationalSecretIn },
+  {
+    doc: {
+      id: "herald.operational-webhook.rotate-secret",
+      tag: "Operational Webhook",
+      summary: "New secret; the old one keeps signing for 24 h",
+      responses: { 204: null },
+    },
+    auth: "operator",
+    write: true,
+    params,
+    body: OperationalSecretIn,
+  },
   async ({ scope, params, body }) => {
     await rotateOperationalEndpointSecret(scope.environmentId, params.endpoint_id, body.key);
     return noContent;

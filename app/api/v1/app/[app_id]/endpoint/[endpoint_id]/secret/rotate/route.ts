@@ -6,7 +6,20 @@ import { assertCapability } from "@/lib/portal-access/capabilities";
 
 // POST /api/v1/app/{app_id}/endpoint/{endpoint_id}/secret/rotate — new secret; the old one keeps signing for 24 h
 export const POST = route(
-  { auth: "any", write: true, params: endpointParams, body: EndpointSecretRotateIn },
+  {
+    doc: {
+      id: "v1.endpoint.rotate-secret",
+      tag: "Endpoint",
+      summary:
+        "Rotate the secret; the previous one keeps signing (a second signature) for gracePeriodSeconds, default 24 h",
+      svix: true,
+      responses: { 204: null },
+    },
+    auth: "any",
+    write: true,
+    params: endpointParams,
+    body: EndpointSecretRotateIn,
+  },
   async ({ principal, scope, params, body }) => {
     assertCapability(principal, "secrets");
     await rotateEndpointSecret(scope, params.app_id, params.endpoint_id, body);

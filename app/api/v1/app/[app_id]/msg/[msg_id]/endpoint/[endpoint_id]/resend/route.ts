@@ -5,7 +5,19 @@ import { assertCapability } from "@/lib/portal-access/capabilities";
 
 // POST /api/v1/app/{app_id}/msg/{msg_id}/endpoint/{endpoint_id}/resend — manual retry (same webhook-id)
 export const POST = route(
-  { auth: "any", write: true, status: 202, params: msgEndpointParams },
+  {
+    doc: {
+      id: "v1.message-attempt.resend",
+      tag: "Message Attempt",
+      summary: "Retry: a new attempt of the same delivery (same webhook-id)",
+      svix: true,
+      responses: { 202: "EmptyResponse" },
+    },
+    auth: "any",
+    write: true,
+    status: 202,
+    params: msgEndpointParams,
+  },
   async ({ principal, scope, params }) => {
     assertCapability(principal, "retry");
     await resendMessage(scope, params.app_id, params.msg_id, params.endpoint_id);

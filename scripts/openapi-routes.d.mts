@@ -1,0 +1,2 @@
+export function routeFiles(): [urlPath: string, modulePath: string][];
+export function renderRouteModules(): string;
