@@ -234,6 +234,48 @@ export const schemas: Record<string, JsonSchema> = {
     retrySchedule: ext(nullable({ type: "array", items: int }), "the environment's seconds between retries; null for the platform default"),
     effectiveRetrySchedule: ext({ type: "array", items: int }, "what endpoints without their own schedule follow"),
   }),
+  CaptureOut: object(
+    {
+      endpointId: { ...str, description: "The test URL's endpoint (its url is herald-capture:<endpoint id>)" },
+      answer: { type: "string", enum: ["ok", "error", "slow"], description: "ok: 200; error: 500; slow: no answer within the acknowledgement timeout" },
+      expiresAt: dateTime,
+      createdAt: dateTime,
+      requestCount: int,
+      endpoint: ref("EndpointOut"),
+    },
+    [],
+    "A Herald-hosted test URL",
+  ),
+  ListResponse_CaptureOut_: object({ data: { type: "array", items: ref("CaptureOut") } }),
+  CaptureDetailOut: {
+    allOf: [
+      ref("CaptureOut"),
+      object({
+        requests: {
+          type: "array",
+          items: object({
+            id: { ...str, description: "creq_…" },
+            receivedAt: dateTime,
+            headers: { ...stringMap, description: "Exactly the headers sent (credential-like custom header values redacted)" },
+            body: { ...str, description: "Exactly the body sent" },
+            answerStatus: { ...int, description: "What the test URL answered; 0 = no answer in time" },
+            signature: object({
+              valid: bool,
+              matched: nullable({ type: "string", enum: ["current", "previous"] }),
+              reason: nullable(str),
+              ageSeconds: nullable({ ...int, description: "Seconds since webhook-timestamp; receivers refuse more than 300" }),
+            }),
+          }),
+        },
+      }),
+    ],
+  },
+  ListenEndpointOut: object({
+    created: bool,
+    endpoint: ref("EndpointOut"),
+    secret: { ...str, description: "whsec_…: verify the forwarded requests with it" },
+    appId: str,
+  }),
   AnyObject: anyObject,
 };
 

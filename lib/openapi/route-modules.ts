@@ -7,54 +7,61 @@ import * as r2 from "@/app/api/v1/app/[app_id]/attempt/endpoint/[endpoint_id]/ro
 import * as r3 from "@/app/api/v1/app/[app_id]/attempt/export/route";
 import * as r4 from "@/app/api/v1/app/[app_id]/attempt/msg/[msg_id]/route";
 import * as r5 from "@/app/api/v1/app/[app_id]/bulk-retry/route";
-import * as r6 from "@/app/api/v1/app/[app_id]/endpoint/route";
-import * as r7 from "@/app/api/v1/app/[app_id]/endpoint/[endpoint_id]/route";
-import * as r8 from "@/app/api/v1/app/[app_id]/endpoint/[endpoint_id]/headers/route";
-import * as r9 from "@/app/api/v1/app/[app_id]/endpoint/[endpoint_id]/msg/route";
-import * as r10 from "@/app/api/v1/app/[app_id]/endpoint/[endpoint_id]/recover/route";
-import * as r11 from "@/app/api/v1/app/[app_id]/endpoint/[endpoint_id]/secret/route";
-import * as r12 from "@/app/api/v1/app/[app_id]/endpoint/[endpoint_id]/secret/rotate/route";
-import * as r13 from "@/app/api/v1/app/[app_id]/endpoint/[endpoint_id]/send-example/route";
-import * as r14 from "@/app/api/v1/app/[app_id]/endpoint/[endpoint_id]/stats/route";
-import * as r15 from "@/app/api/v1/app/[app_id]/msg/route";
-import * as r16 from "@/app/api/v1/app/[app_id]/msg/[msg_id]/route";
-import * as r17 from "@/app/api/v1/app/[app_id]/msg/[msg_id]/attempt/[attempt_id]/route";
-import * as r18 from "@/app/api/v1/app/[app_id]/msg/[msg_id]/attempt/[attempt_id]/content/route";
-import * as r19 from "@/app/api/v1/app/[app_id]/msg/[msg_id]/content/route";
-import * as r20 from "@/app/api/v1/app/[app_id]/msg/[msg_id]/endpoint/route";
-import * as r21 from "@/app/api/v1/app/[app_id]/msg/[msg_id]/endpoint/[endpoint_id]/resend/route";
-import * as r22 from "@/app/api/v1/app/[app_id]/msg/[msg_id]/replay/route";
-import * as r23 from "@/app/api/v1/app/[app_id]/replay/route";
-import * as r24 from "@/app/api/v1/app/[app_id]/replay/estimate/route";
-import * as r25 from "@/app/api/v1/auth/app-portal-access/[app_id]/route";
-import * as r26 from "@/app/api/v1/auth/app/[app_id]/expire-all/route";
-import * as r27 from "@/app/api/v1/auth/logout/route";
-import * as r28 from "@/app/api/v1/auth/portal-session/route";
-import * as r29 from "@/app/api/v1/environment/settings/route";
-import * as r30 from "@/app/api/v1/event-type/route";
-import * as r31 from "@/app/api/v1/event-type/[event_type_name]/route";
-import * as r32 from "@/app/api/v1/health/route";
-import * as r33 from "@/app/api/v1/health/ping/route";
-import * as r34 from "@/app/api/v1/openapi.json/route";
-import * as r35 from "@/app/api/v1/operational-webhook/endpoint/route";
-import * as r36 from "@/app/api/v1/operational-webhook/endpoint/[endpoint_id]/route";
-import * as r37 from "@/app/api/v1/operational-webhook/endpoint/[endpoint_id]/headers/route";
-import * as r38 from "@/app/api/v1/operational-webhook/endpoint/[endpoint_id]/secret/route";
-import * as r39 from "@/app/api/v1/operational-webhook/endpoint/[endpoint_id]/secret/rotate/route";
-import * as r40 from "@/app/api/v1/portal/app/[app_id]/delivery/route";
-import * as r41 from "@/app/api/v1/portal/app/[app_id]/delivery/[delivery_id]/route";
-import * as r42 from "@/app/api/v1/portal/app/[app_id]/endpoint-health/route";
-import * as r43 from "@/app/api/v1/portal/app/[app_id]/endpoint/[endpoint_id]/preview-example/route";
-import * as r44 from "@/app/api/v1/portal/app/[app_id]/failure/route";
-import * as r45 from "@/app/api/v1/portal/app/[app_id]/validate-url/route";
-import * as r46 from "@/app/api/v1/portal/event-type/route";
-import * as r47 from "@/app/api/v1/portal/session/route";
-import * as r48 from "@/app/api/v1/portal/settings/route";
-import * as r49 from "@/app/api/v1/tasks/route";
-import * as r50 from "@/app/api/v1/tasks/[task_id]/route";
-import * as r51 from "@/app/api/v1/tasks/[task_id]/cancel/route";
-import * as r52 from "@/app/api/v1/tasks/[task_id]/events/route";
-import * as r53 from "@/app/api/v1/tasks/[task_id]/result/route";
+import * as r6 from "@/app/api/v1/app/[app_id]/capture/route";
+import * as r7 from "@/app/api/v1/app/[app_id]/capture/[endpoint_id]/route";
+import * as r8 from "@/app/api/v1/app/[app_id]/endpoint/route";
+import * as r9 from "@/app/api/v1/app/[app_id]/endpoint/[endpoint_id]/route";
+import * as r10 from "@/app/api/v1/app/[app_id]/endpoint/[endpoint_id]/headers/route";
+import * as r11 from "@/app/api/v1/app/[app_id]/endpoint/[endpoint_id]/msg/route";
+import * as r12 from "@/app/api/v1/app/[app_id]/endpoint/[endpoint_id]/recover/route";
+import * as r13 from "@/app/api/v1/app/[app_id]/endpoint/[endpoint_id]/secret/route";
+import * as r14 from "@/app/api/v1/app/[app_id]/endpoint/[endpoint_id]/secret/rotate/route";
+import * as r15 from "@/app/api/v1/app/[app_id]/endpoint/[endpoint_id]/send-example/route";
+import * as r16 from "@/app/api/v1/app/[app_id]/endpoint/[endpoint_id]/stats/route";
+import * as r17 from "@/app/api/v1/app/[app_id]/listen/route";
+import * as r18 from "@/app/api/v1/app/[app_id]/listen/[endpoint_id]/route";
+import * as r19 from "@/app/api/v1/app/[app_id]/listen/[endpoint_id]/answer/route";
+import * as r20 from "@/app/api/v1/app/[app_id]/msg/route";
+import * as r21 from "@/app/api/v1/app/[app_id]/msg/[msg_id]/route";
+import * as r22 from "@/app/api/v1/app/[app_id]/msg/[msg_id]/attempt/[attempt_id]/route";
+import * as r23 from "@/app/api/v1/app/[app_id]/msg/[msg_id]/attempt/[attempt_id]/content/route";
+import * as r24 from "@/app/api/v1/app/[app_id]/msg/[msg_id]/content/route";
+import * as r25 from "@/app/api/v1/app/[app_id]/msg/[msg_id]/endpoint/route";
+import * as r26 from "@/app/api/v1/app/[app_id]/msg/[msg_id]/endpoint/[endpoint_id]/resend/route";
+import * as r27 from "@/app/api/v1/app/[app_id]/msg/[msg_id]/replay/route";
+import * as r28 from "@/app/api/v1/app/[app_id]/replay/route";
+import * as r29 from "@/app/api/v1/app/[app_id]/replay/estimate/route";
+import * as r30 from "@/app/api/v1/auth/app-portal-access/[app_id]/route";
+import * as r31 from "@/app/api/v1/auth/app/[app_id]/expire-all/route";
+import * as r32 from "@/app/api/v1/auth/logout/route";
+import * as r33 from "@/app/api/v1/auth/portal-session/route";
+import * as r34 from "@/app/api/v1/environment/openapi.json/route";
+import * as r35 from "@/app/api/v1/environment/settings/route";
+import * as r36 from "@/app/api/v1/event-type/route";
+import * as r37 from "@/app/api/v1/event-type/[event_type_name]/route";
+import * as r38 from "@/app/api/v1/health/route";
+import * as r39 from "@/app/api/v1/health/ping/route";
+import * as r40 from "@/app/api/v1/openapi.json/route";
+import * as r41 from "@/app/api/v1/operational-webhook/endpoint/route";
+import * as r42 from "@/app/api/v1/operational-webhook/endpoint/[endpoint_id]/route";
+import * as r43 from "@/app/api/v1/operational-webhook/endpoint/[endpoint_id]/headers/route";
+import * as r44 from "@/app/api/v1/operational-webhook/endpoint/[endpoint_id]/secret/route";
+import * as r45 from "@/app/api/v1/operational-webhook/endpoint/[endpoint_id]/secret/rotate/route";
+import * as r46 from "@/app/api/v1/portal/app/[app_id]/delivery/route";
+import * as r47 from "@/app/api/v1/portal/app/[app_id]/delivery/[delivery_id]/route";
+import * as r48 from "@/app/api/v1/portal/app/[app_id]/endpoint-health/route";
+import * as r49 from "@/app/api/v1/portal/app/[app_id]/endpoint/[endpoint_id]/preview-example/route";
+import * as r50 from "@/app/api/v1/portal/app/[app_id]/failure/route";
+import * as r51 from "@/app/api/v1/portal/app/[app_id]/validate-url/route";
+import * as r52 from "@/app/api/v1/portal/event-type/route";
+import * as r53 from "@/app/api/v1/portal/event-type/openapi.json/route";
+import * as r54 from "@/app/api/v1/portal/session/route";
+import * as r55 from "@/app/api/v1/portal/settings/route";
+import * as r56 from "@/app/api/v1/tasks/route";
+import * as r57 from "@/app/api/v1/tasks/[task_id]/route";
+import * as r58 from "@/app/api/v1/tasks/[task_id]/cancel/route";
+import * as r59 from "@/app/api/v1/tasks/[task_id]/events/route";
+import * as r60 from "@/app/api/v1/tasks/[task_id]/result/route";
 
 export const routeModules: [path: string, module: Record<string, unknown>][] = [
   ["/api/v1/app", r0],
@@ -63,52 +70,59 @@ export const routeModules: [path: string, module: Record<string, unknown>][] = [
   ["/api/v1/app/{app_id}/attempt/export", r3],
   ["/api/v1/app/{app_id}/attempt/msg/{msg_id}", r4],
   ["/api/v1/app/{app_id}/bulk-retry", r5],
-  ["/api/v1/app/{app_id}/endpoint", r6],
-  ["/api/v1/app/{app_id}/endpoint/{endpoint_id}", r7],
-  ["/api/v1/app/{app_id}/endpoint/{endpoint_id}/headers", r8],
-  ["/api/v1/app/{app_id}/endpoint/{endpoint_id}/msg", r9],
-  ["/api/v1/app/{app_id}/endpoint/{endpoint_id}/recover", r10],
-  ["/api/v1/app/{app_id}/endpoint/{endpoint_id}/secret", r11],
-  ["/api/v1/app/{app_id}/endpoint/{endpoint_id}/secret/rotate", r12],
-  ["/api/v1/app/{app_id}/endpoint/{endpoint_id}/send-example", r13],
-  ["/api/v1/app/{app_id}/endpoint/{endpoint_id}/stats", r14],
-  ["/api/v1/app/{app_id}/msg", r15],
-  ["/api/v1/app/{app_id}/msg/{msg_id}", r16],
-  ["/api/v1/app/{app_id}/msg/{msg_id}/attempt/{attempt_id}", r17],
-  ["/api/v1/app/{app_id}/msg/{msg_id}/attempt/{attempt_id}/content", r18],
-  ["/api/v1/app/{app_id}/msg/{msg_id}/content", r19],
-  ["/api/v1/app/{app_id}/msg/{msg_id}/endpoint", r20],
-  ["/api/v1/app/{app_id}/msg/{msg_id}/endpoint/{endpoint_id}/resend", r21],
-  ["/api/v1/app/{app_id}/msg/{msg_id}/replay", r22],
-  ["/api/v1/app/{app_id}/replay", r23],
-  ["/api/v1/app/{app_id}/replay/estimate", r24],
-  ["/api/v1/auth/app-portal-access/{app_id}", r25],
-  ["/api/v1/auth/app/{app_id}/expire-all", r26],
-  ["/api/v1/auth/logout", r27],
-  ["/api/v1/auth/portal-session", r28],
-  ["/api/v1/environment/settings", r29],
-  ["/api/v1/event-type", r30],
-  ["/api/v1/event-type/{event_type_name}", r31],
-  ["/api/v1/health", r32],
-  ["/api/v1/health/ping", r33],
-  ["/api/v1/openapi.json", r34],
-  ["/api/v1/operational-webhook/endpoint", r35],
-  ["/api/v1/operational-webhook/endpoint/{endpoint_id}", r36],
-  ["/api/v1/operational-webhook/endpoint/{endpoint_id}/headers", r37],
-  ["/api/v1/operational-webhook/endpoint/{endpoint_id}/secret", r38],
-  ["/api/v1/operational-webhook/endpoint/{endpoint_id}/secret/rotate", r39],
-  ["/api/v1/portal/app/{app_id}/delivery", r40],
-  ["/api/v1/portal/app/{app_id}/delivery/{delivery_id}", r41],
-  ["/api/v1/portal/app/{app_id}/endpoint-health", r42],
-  ["/api/v1/portal/app/{app_id}/endpoint/{endpoint_id}/preview-example", r43],
-  ["/api/v1/portal/app/{app_id}/failure", r44],
-  ["/api/v1/portal/app/{app_id}/validate-url", r45],
-  ["/api/v1/portal/event-type", r46],
-  ["/api/v1/portal/session", r47],
-  ["/api/v1/portal/settings", r48],
-  ["/api/v1/tasks", r49],
-  ["/api/v1/tasks/{task_id}", r50],
-  ["/api/v1/tasks/{task_id}/cancel", r51],
-  ["/api/v1/tasks/{task_id}/events", r52],
-  ["/api/v1/tasks/{task_id}/result", r53],
+  ["/api/v1/app/{app_id}/capture", r6],
+  ["/api/v1/app/{app_id}/capture/{endpoint_id}", r7],
+  ["/api/v1/app/{app_id}/endpoint", r8],
+  ["/api/v1/app/{app_id}/endpoint/{endpoint_id}", r9],
+  ["/api/v1/app/{app_id}/endpoint/{endpoint_id}/headers", r10],
+  ["/api/v1/app/{app_id}/endpoint/{endpoint_id}/msg", r11],
+  ["/api/v1/app/{app_id}/endpoint/{endpoint_id}/recover", r12],
+  ["/api/v1/app/{app_id}/endpoint/{endpoint_id}/secret", r13],
+  ["/api/v1/app/{app_id}/endpoint/{endpoint_id}/secret/rotate", r14],
+  ["/api/v1/app/{app_id}/endpoint/{endpoint_id}/send-example", r15],
+  ["/api/v1/app/{app_id}/endpoint/{endpoint_id}/stats", r16],
+  ["/api/v1/app/{app_id}/listen", r17],
+  ["/api/v1/app/{app_id}/listen/{endpoint_id}", r18],
+  ["/api/v1/app/{app_id}/listen/{endpoint_id}/answer", r19],
+  ["/api/v1/app/{app_id}/msg", r20],
+  ["/api/v1/app/{app_id}/msg/{msg_id}", r21],
+  ["/api/v1/app/{app_id}/msg/{msg_id}/attempt/{attempt_id}", r22],
+  ["/api/v1/app/{app_id}/msg/{msg_id}/attempt/{attempt_id}/content", r23],
+  ["/api/v1/app/{app_id}/msg/{msg_id}/content", r24],
+  ["/api/v1/app/{app_id}/msg/{msg_id}/endpoint", r25],
+  ["/api/v1/app/{app_id}/msg/{msg_id}/endpoint/{endpoint_id}/resend", r26],
+  ["/api/v1/app/{app_id}/msg/{msg_id}/replay", r27],
+  ["/api/v1/app/{app_id}/replay", r28],
+  ["/api/v1/app/{app_id}/replay/estimate", r29],
+  ["/api/v1/auth/app-portal-access/{app_id}", r30],
+  ["/api/v1/auth/app/{app_id}/expire-all", r31],
+  ["/api/v1/auth/logout", r32],
+  ["/api/v1/auth/portal-session", r33],
+  ["/api/v1/environment/openapi.json", r34],
+  ["/api/v1/environment/settings", r35],
+  ["/api/v1/event-type", r36],
+  ["/api/v1/event-type/{event_type_name}", r37],
+  ["/api/v1/health", r38],
+  ["/api/v1/health/ping", r39],
+  ["/api/v1/openapi.json", r40],
+  ["/api/v1/operational-webhook/endpoint", r41],
+  ["/api/v1/operational-webhook/endpoint/{endpoint_id}", r42],
+  ["/api/v1/operational-webhook/endpoint/{endpoint_id}/headers", r43],
+  ["/api/v1/operational-webhook/endpoint/{endpoint_id}/secret", r44],
+  ["/api/v1/operational-webhook/endpoint/{endpoint_id}/secret/rotate", r45],
+  ["/api/v1/portal/app/{app_id}/delivery", r46],
+  ["/api/v1/portal/app/{app_id}/delivery/{delivery_id}", r47],
+  ["/api/v1/portal/app/{app_id}/endpoint-health", r48],
+  ["/api/v1/portal/app/{app_id}/endpoint/{endpoint_id}/preview-example", r49],
+  ["/api/v1/portal/app/{app_id}/failure", r50],
+  ["/api/v1/portal/app/{app_id}/validate-url", r51],
+  ["/api/v1/portal/event-type", r52],
+  ["/api/v1/portal/event-type/openapi.json", r53],
+  ["/api/v1/portal/session", r54],
+  ["/api/v1/portal/settings", r55],
+  ["/api/v1/tasks", r56],
+  ["/api/v1/tasks/{task_id}", r57],
+  ["/api/v1/tasks/{task_id}/cancel", r58],
+  ["/api/v1/tasks/{task_id}/events", r59],
+  ["/api/v1/tasks/{task_id}/result", r60],
 ];
