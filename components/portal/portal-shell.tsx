@@ -11,6 +11,7 @@ const NAV = [
   { href: "/portal/logs", label: "Delivery logs" },
   { href: "/portal/failures", label: "Failures" },
   { href: "/portal/verify", label: "Verify signatures" },
+  { href: "/portal/test-url", label: "Test URL", needs: "write" as const },
 ];
 
 /** Header, navigation and main landmark of every portal page. */

@@ -1,6 +1,6 @@
 import type { Scope } from "../auth/principal";
-import { redis } from "../queue/connection";
 import { findListenEndpoint } from "./ensure-listen-endpoint";
+import { publisher } from "./relay-connections";
 import { replyChannel, type ListenAnswerIn, type RelayedAnswer } from "./relay";
 
 // POST /api/v1/app/{app}/listen/{ep}/answer: the CLI reports the local server's answer to one
@@ -24,5 +24,5 @@ export async function answerDelivery(scope: Scope, app: string, endpoint: string
       errorMessage: input.errorMessage ?? null,
     },
   };
-  await redis().publish(replyChannel(replyTo), JSON.stringify(message));
+  await publisher().publish(replyChannel(replyTo), JSON.stringify(message));
 }

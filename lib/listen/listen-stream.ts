@@ -3,7 +3,7 @@ import type { Scope } from "../auth/principal";
 import { logger } from "../logger";
 import { findListenEndpoint } from "./ensure-listen-endpoint";
 import { deliverChannel, holdPresence, RelayedDelivery } from "./relay";
-import { subscribe } from "./subscriber-hub";
+import { subscribe } from "./relay-connections";
 
 // GET /api/v1/app/{app}/listen/{ep}: the `herald listen` CLI's outbound stream (Server-Sent
 // Events, so it works from behind NAT and proxies). `ready` once the stream is registered, then a
@@ -34,7 +34,15 @@ export async function listenStream(scope: Scope, app: string, endpoint: string, 
           logger.warn({ err }, "dropped a malformed listen relay message");
         }
       });
-      const release = holdPresence(ep.id, streamId);
+      let release: () => Promise<void>;
+      try {
+        release = await holdPresence(ep.id, streamId);
+      } catch (err) {
+        await unsubscribe();
+        logger.warn({ err }, "could not register a herald listen stream");
+        controller.error(err);
+        return;
+      }
       const keepAlive = setInterval(() => send(": keep-alive\n\n"), KEEPALIVE_MS);
       const end = () => void cleanup?.();
       const maxAge = setTimeout(end, MAX_STREAM_MS);

@@ -1,9 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { redis } from "../queue/connection";
 import { MAX_RESPONSE_BYTES, type AttemptResult, type WebhookClient } from "../delivery/http-client";
 import { internalEndpointId } from "../delivery/transports/endpoint-kind";
 import { deliverChannel, listenersOnline, RelayedAnswer, replyChannel, type RelayedDelivery } from "./relay";
-import { closeHub, subscribe } from "./subscriber-hub";
+import { closeHub, publisher, subscribe } from "./relay-connections";
 
 // The last hop of a delivery to a `herald listen` endpoint (herald-listen:<endpoint id>): the
 // exact signed headers and body go through Redis to the web process holding the CLI's stream,
@@ -62,7 +61,7 @@ export function createListenTransport(cfg: { requestTimeoutMs: number }): Webhoo
         body: body.toString("utf8"),
         timeoutMs: cfg.requestTimeoutMs,
       };
-      await redis().publish(deliverChannel(endpointId), JSON.stringify(delivery));
+      await publisher().publish(deliverChannel(endpointId), JSON.stringify(delivery));
       const a = await answer;
       if (!a) return failure("timeout", `no answer from herald listen within ${cfg.requestTimeoutMs} ms`, elapsed());
       const truncated = a.truncated || Buffer.byteLength(a.body) > MAX_RESPONSE_BYTES;

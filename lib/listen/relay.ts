@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { queuePrefix, redis } from "../queue/connection";
+import { queuePrefix } from "../queue/connection";
+import { publisher } from "./relay-connections";
 import { MAX_RESPONSE_BYTES } from "../delivery/http-client";
 
 // The relay between the worker that holds an attempt to a `herald listen` endpoint and the web
@@ -71,26 +72,25 @@ export type RelayedAnswer = z.infer<typeof RelayedAnswer>;
 
 /** Streams currently open for the endpoint, on any web process. */
 export async function listenersOnline(endpointId: string): Promise<number> {
-  return redis().zcount(presenceKey(endpointId), Date.now(), "+inf");
+  return publisher().zcount(presenceKey(endpointId), Date.now(), "+inf");
 }
 
-/** Keeps one stream in the endpoint's presence set; returns how to take it out again. */
-export function holdPresence(endpointId: string, streamId: string): () => Promise<void> {
+/** Puts one stream in the endpoint's presence set and keeps it there; returns how to take it out. */
+export async function holdPresence(endpointId: string, streamId: string): Promise<() => Promise<void>> {
   const key = presenceKey(endpointId);
   const refresh = async () => {
     const now = Date.now();
-    await redis()
+    await publisher()
       .multi()
       .zadd(key, now + PRESENCE_TTL_MS, streamId)
       .zremrangebyscore(key, "-inf", now)
       .pexpire(key, PRESENCE_TTL_MS * 2)
       .exec();
   };
-  const ready = refresh();
+  await refresh();
   const timer = setInterval(() => void refresh().catch(() => undefined), PRESENCE_REFRESH_MS);
   return async () => {
     clearInterval(timer);
-    await ready.catch(() => undefined);
-    await redis().zrem(key, streamId).catch(() => undefined);
+    await publisher().zrem(key, streamId).catch(() => undefined);
   };
 }

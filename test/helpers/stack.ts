@@ -71,6 +71,7 @@ export async function startStack(
     return child;
   };
   const web = spawnProc(webCommand(port), opts.webEnv);
+  const extraWebs: ChildProcess[] = [];
   let worker: ChildProcess | null = null;
   const extraWorkers: ChildProcess[] = [];
 
@@ -106,6 +107,14 @@ export async function startStack(
         },
       };
     },
+    /** Starts one more web process on the same database and Redis (several web servers behind a balancer). */
+    async addWeb() {
+      const p = await freePort();
+      extraWebs.push(spawnProc(webCommand(p), opts.webEnv));
+      const url = `http://127.0.0.1:${p}`;
+      await waitForWeb(url);
+      return url;
+    },
     /** Stops the worker with a signal (SIGKILL: no cleanup at all) and waits for it to exit. */
     async stopWorker(signal: NodeJS.Signals = "SIGTERM") {
       if (!worker) return;
@@ -117,7 +126,7 @@ export async function startStack(
     api: (method: string, p: string, body?: unknown, headers: Record<string, string> = {}) =>
       requestJson(method, `${baseUrl}/api/v1${p}`, apiKey, body, headers),
     async close() {
-      const workers = [...(worker ? [worker] : []), ...extraWorkers];
+      const workers = [...(worker ? [worker] : []), ...extraWorkers, ...extraWebs];
       web.kill("SIGTERM");
       for (const w of workers) w.kill("SIGTERM");
       await Promise.all([exited(web), ...workers.map(exited)]);
@@ -127,14 +136,18 @@ export async function startStack(
     },
   };
 
+  await waitForWeb(baseUrl);
+  return stack;
+}
+
+async function waitForWeb(baseUrl: string) {
   for (let i = 0; ; i++) {
     try {
-      if ((await fetch(`${baseUrl}/api/v1/health/ping`)).ok) break;
+      if ((await fetch(`${baseUrl}/api/v1/health/ping`)).ok) return;
     } catch {
       /* starting */
     }
     if (i > 240) throw new Error("the stack's web server did not start within 60 s");
     await new Promise((r) => setTimeout(r, 250));
   }
-  return stack;
 }

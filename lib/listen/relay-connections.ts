@@ -2,15 +2,23 @@ import type { Redis } from "ioredis";
 import { createRedis } from "../queue/connection";
 import { logger } from "../logger";
 
-// One Redis subscriber connection per process, shared by every stream (web) or waiting attempt
-// (worker) that needs a channel; a channel is subscribed while at least one handler wants it.
-// ioredis subscribes again by itself after a reconnect. Kept on globalThis: the web process
-// loads modules both through Next.js's bundle and through tsx (server.ts).
+// The relay's Redis connections, one pair per process: a subscriber shared by every stream (web)
+// or waiting attempt (worker) that needs a channel (subscribed while at least one handler wants
+// it; ioredis subscribes again by itself after a reconnect), and a publisher for its commands.
+// The publisher queues commands while it connects (the process's shared client does not, so its
+// first command in a fresh process would fail) and fails fast after that during an outage. Kept
+// on globalThis: the web process loads modules both through Next.js's bundle and through tsx.
 
 type Handler = (message: string) => void;
 type Hub = { sub: Redis; handlers: Map<string, Set<Handler>> };
 
-const g = globalThis as unknown as { heraldListenHub?: Hub };
+const g = globalThis as unknown as { heraldListenHub?: Hub; heraldListenPublisher?: Redis };
+
+/** The connection the relay publishes and keeps presence with. */
+export function publisher(): Redis {
+  g.heraldListenPublisher ??= createRedis("client", { enableOfflineQueue: true });
+  return g.heraldListenPublisher;
+}
 
 function hub(): Hub {
   if (!g.heraldListenHub) {
@@ -47,5 +55,7 @@ export async function subscribe(channel: string, handler: Handler): Promise<() =
 /** Closes the process's subscriber connection (worker shutdown). */
 export function closeHub() {
   g.heraldListenHub?.sub.disconnect();
+  g.heraldListenPublisher?.disconnect();
   delete g.heraldListenHub;
+  delete g.heraldListenPublisher;
 }
