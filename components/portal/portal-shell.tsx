@@ -12,6 +12,7 @@ const NAV = [
   { href: "/portal/failures", label: "Failures" },
   { href: "/portal/verify", label: "Verify signatures" },
   { href: "/portal/test-url", label: "Test URL", needs: "write" as const },
+  { href: "/portal/guide", label: "Integration guide" },
 ];
 
 /** Header, navigation and main landmark of every portal page. */

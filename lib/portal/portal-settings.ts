@@ -5,6 +5,7 @@ import { DEFAULT_ROTATION_GRACE_SECONDS } from "../endpoints/endpoint-secrets";
 import { environmentSchedule } from "../environments/environment-settings";
 import { SIGNATURE_HEADERS } from "../signing/sign";
 import { TOLERANCE_SECONDS, type SignatureHeaders } from "./verify-snippets";
+import { guideFacts } from "./guide-facts";
 
 // The platform facts the portal's forms and pages show, read from the modules that enforce
 // them, so the UI never states a bound, a schedule or a header name the server does not use.
@@ -23,6 +24,8 @@ export async function portalSettings(scope: Scope) {
     /** The same values are also sent as svix-id, svix-timestamp and svix-signature. */
     svixHeaderAliases: true,
     signatureToleranceSeconds: TOLERANCE_SECONDS,
+    /** The numbers of the integration guide (/portal/guide). */
+    guide: guideFacts(environment?.retrySchedule ?? []),
   };
 }
 export type PortalSettings = Awaited<ReturnType<typeof portalSettings>>;
