@@ -10,6 +10,8 @@ const PAGES = [
   ["Delivery logs", "logs"],
   ["Failures", "failures"],
   ["Verify signatures", "verify"],
+  ["Test URL", "test-url"],
+  ["Integration guide", "guide"],
 ] as const;
 
 test("every page fits a 390 px wide screen", async ({ page, operator }) => {

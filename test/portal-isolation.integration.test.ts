@@ -7,7 +7,7 @@ import { call, portalSession, seedDelivery, type PortalClient } from "./helpers/
 // operator) and app C (another operator), alone and mixed with A's own ids. Every answer must be
 // a 404 that reveals nothing, and B's rows must be untouched.
 
-type Ids = { app: string; appUid: string; ep: string; epUid: string; msg: string; eventId: string; delivery: string; attempt: string; task: string | null };
+type Ids = { app: string; appUid: string; ep: string; epUid: string; msg: string; eventId: string; delivery: string; attempt: string; task: string | null; capture: string; listen: string };
 
 async function seed(t: Tenant, uid: string): Promise<Ids> {
   const app = (await t.api("POST", "/app", { name: `${uid} app`, uid })).body;
@@ -16,7 +16,10 @@ async function seed(t: Tenant, uid: string): Promise<Ids> {
   const ep = (await t.api("POST", `/app/${app.id}/endpoint`, { url: "https://hooks.example.com/x", uid: `${uid}-ep`, disabled: true })).body;
   const msg = (await t.api("POST", `/app/${app.id}/msg`, { eventType: "order.paid", payload: { secret: uid }, eventId: `${uid}-evt` })).body;
   const d = await seedDelivery(t, { appId: app.id, endpointId: ep.id, messageId: msg.id, eventType: "order.paid", status: "failed", attempts: [{ ok: false, code: 500 }] });
-  return { app: app.id, appUid: uid, ep: ep.id, epUid: `${uid}-ep`, msg: msg.id, eventId: `${uid}-evt`, delivery: d.id, attempt: d.attemptIds[0]!, task: null };
+  // A test URL and a herald listen endpoint (the integrator tools).
+  const capture = (await t.api("POST", `/app/${app.id}/capture`, {})).body.endpointId as string;
+  const listen = (await t.api("POST", `/app/${app.id}/listen`, {})).body.endpoint.id as string;
+  return { app: app.id, appUid: uid, ep: ep.id, epUid: `${uid}-ep`, msg: msg.id, eventId: `${uid}-evt`, delivery: d.id, attempt: d.attemptIds[0]!, task: null, capture, listen };
 }
 
 describe("portal session isolation", () => {
@@ -57,6 +60,9 @@ describe("portal session isolation", () => {
           ["GET", `/portal/app/${app}/failure`],
           ["GET", `/portal/app/${app}/endpoint-health`],
           ["POST", `/portal/app/${app}/validate-url`, { url: "https://example.com/" }],
+          ["GET", `/app/${app}/capture`],
+          ["POST", `/app/${app}/capture`, {}],
+          ["POST", `/app/${app}/listen`, {}],
         );
       }
       // The victim's endpoint, message, delivery and attempt, under the victim's app and under A's own.
@@ -93,7 +99,14 @@ describe("portal session isolation", () => {
             ["POST", `/app/${app}/msg/${msg}/replay`, {}],
           );
         }
-        requests.push(["GET", `/portal/app/${app}/delivery/${v.delivery}`]);
+        requests.push(
+          ["GET", `/portal/app/${app}/delivery/${v.delivery}`],
+          ["GET", `/app/${app}/capture/${v.capture}`],
+          ["PATCH", `/app/${app}/capture/${v.capture}`, { answer: "error" }],
+          ["DELETE", `/app/${app}/capture/${v.capture}`],
+          ["GET", `/app/${app}/listen/${v.listen}`],
+          ["POST", `/app/${app}/listen/${v.listen}/answer`, { id: "aaaaaaaa.bbbbbbbb", status: 200, durationMs: 1 }],
+        );
       }
       if (v.task) requests.push(["GET", `/tasks/${v.task}`], ["GET", `/tasks/${v.task}/events`], ["POST", `/tasks/${v.task}/cancel`]);
     }
@@ -108,6 +121,9 @@ describe("portal session isolation", () => {
       }
     }
     expect(leaks).toEqual([]);
+    // B's test URL is still there, still answering 200.
+    expect((await op.db.captureInbox.findUniqueOrThrow({ where: { endpointId: b.capture } })).answer).toBe("ok");
+    expect(await op.db.endpoint.findUnique({ where: { id: b.listen } })).not.toBeNull();
   });
 
   it("a PUT with B's endpoint uid under A's app creates A's own endpoint and leaves B's alone", async () => {

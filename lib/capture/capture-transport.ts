@@ -22,8 +22,17 @@ function failure(errorClass: AttemptResult["errorClass"], errorMessage: string, 
 }
 
 export function createCaptureTransport(cfg: { requestTimeoutMs: number }): WebhookClient {
+  // Like the HTTP client, this never throws: a failure is an attempt result (and is retried).
   async function post(url: string, headers: Record<string, string>, body: Buffer): Promise<AttemptResult> {
     const started = performance.now();
+    try {
+      return await receive(url, headers, body, started);
+    } catch (err) {
+      return failure("network", `the test URL could not record the request: ${(err as Error).message}`, Math.round(performance.now() - started));
+    }
+  }
+
+  async function receive(url: string, headers: Record<string, string>, body: Buffer, started: number): Promise<AttemptResult> {
     const elapsed = () => Math.round(performance.now() - started);
     const endpointId = internalEndpointId(url);
     const inbox = endpointId ? await db.captureInbox.findUnique({ where: { endpointId } }) : null;
