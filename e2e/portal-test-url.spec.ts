@@ -44,8 +44,10 @@ test("create a test URL, send a sample, see it signed, make it fail and see the 
   await expect(headers).toContainText(`webhook-id: ${got.headers["webhook-id"]}`);
 
   // Answer 500: the next sample fails and Herald retries it on its schedule (first retry ~5 s).
+  const saved = page.waitForResponse((r) => r.request().method() === "PATCH" && r.url().includes(`/capture/${endpointId}`) && r.ok());
   await panel.getByRole("radio", { name: "500 error" }).check();
   await expect(panel.getByRole("radio", { name: "500 error" })).toBeChecked();
+  await saved;
   await panel.getByRole("button", { name: "Send a sample" }).click();
   const second = requests.getByRole("listitem", { name: "Request 2" });
   await expect(second.getByText("Answered 500")).toBeVisible();

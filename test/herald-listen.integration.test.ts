@@ -1,4 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -17,8 +19,9 @@ const REQUEST_TIMEOUT_MS = 3_000;
 
 type Cli = { child: ChildProcess; output: () => string; waitFor: (re: RegExp, timeoutMs?: number) => Promise<RegExpMatchArray> };
 
-function runCli(args: string[]): Cli {
-  const child = spawn(process.execPath, [path.join(ROOT, "bin/herald.mjs"), "listen", ...args], { stdio: ["ignore", "pipe", "pipe"] });
+function runCli(args: string[], script = path.join(ROOT, "bin/herald.mjs")): Cli {
+  // Run from an empty folder: the CLI must need nothing but Node.js.
+  const child = spawn(process.execPath, [script, "listen", ...args], { stdio: ["ignore", "pipe", "pipe"], cwd: tmpdir() });
   let text = "";
   child.stdout.on("data", (b: Buffer) => (text += b.toString("utf8")));
   child.stderr.on("data", (b: Buffer) => (text += b.toString("utf8")));
@@ -49,6 +52,7 @@ describe("herald listen", () => {
   // What the local server answers next: a status, or a delay in ms before a 200.
   const script: (number | { delayMs: number })[] = [];
   let receiver: Awaited<ReturnType<typeof receivers.start>>;
+  const downloads = mkdtempSync(path.join(tmpdir(), "herald-cli-"));
 
   const attemptsOf = (msgId: string) => stack.api("GET", `/app/${appId}/attempt/msg/${msgId}`).then((r) => r.body.data as any[]);
 
@@ -69,7 +73,14 @@ describe("herald listen", () => {
     appId = await makeApp(stack.api);
     const link = await stack.api("POST", `/auth/app-portal-access/${appId}`, {});
     expect(link.status).toBe(200);
-    cli = runCli(["--url", proxy.url, "--token", link.body.url, "--forward-to", receiver.url, "--events", EVENT_TYPE]);
+    // The CLI as an integrator gets it: downloaded from the Herald server, run on its own.
+    const served = await fetch(`${stack.baseUrl}/cli/herald.mjs`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get("content-type")).toMatch(/^text\/javascript/);
+    const source = await served.text();
+    expect(source).toBe(readFileSync(path.join(ROOT, "bin/herald.mjs"), "utf8"));
+    writeFileSync(path.join(downloads, "herald.mjs"), source);
+    cli = runCli(["--url", proxy.url, "--token", link.body.url, "--forward-to", receiver.url, "--events", EVENT_TYPE], path.join(downloads, "herald.mjs"));
     endpointId = (await cli.waitFor(/Endpoint: (ep_[0-9a-z]+)/))[1]!;
     secret = (await cli.waitFor(/Signing secret: (whsec_\S+)/))[1]!;
     await cli.waitFor(/Ready: forwarding to /);
@@ -83,6 +94,7 @@ describe("herald listen", () => {
     await proxy?.close();
     await receivers.closeAll();
     await stack?.close();
+    rmSync(downloads, { recursive: true, force: true });
   });
 
   it("forwards a published message with a signature that verifies with the printed secret, and records the local answer", async () => {

@@ -24,6 +24,8 @@ function CapturePanel({ capture }: { capture: CaptureDetail }) {
   const catalog = useCatalog();
   const [eventType, setEventType] = useState("");
   const [showSecret, setShowSecret] = useState(false);
+  // The choice shows at once; the server's answer follows with the next refresh.
+  const [answer, setAnswer] = useState(capture.answer);
   const secret = useEndpointSecret(capture.endpointId, showSecret);
   const types = (catalog.data?.data ?? []).filter((t) => !t.archived);
   const chosen = eventType || types[0]?.name || "";
@@ -67,9 +69,12 @@ function CapturePanel({ capture }: { capture: CaptureDetail }) {
                 type="radio"
                 name="answer"
                 value={a.value}
-                checked={capture.answer === a.value}
-                disabled={!capabilities.write || m.setAnswer.isPending}
-                onChange={() => m.setAnswer.mutate({ endpointId: capture.endpointId, answer: a.value })}
+                checked={answer === a.value}
+                disabled={!capabilities.write}
+                onChange={() => {
+                  setAnswer(a.value);
+                  m.setAnswer.mutate({ endpointId: capture.endpointId, answer: a.value });
+                }}
               />
               {a.label}
             </label>
@@ -151,7 +156,7 @@ export default function TestUrlPage() {
           ))}
         </div>
       )}
-      {detail.data && <CapturePanel capture={detail.data} />}
+      {detail.data && <CapturePanel key={detail.data.endpointId} capture={detail.data} />}
     </>
   );
 }
