@@ -26,6 +26,7 @@ test("every page fits a 390 px wide screen", async ({ page, operator }) => {
   await openPortal(page, link.url);
   for (const [name, slug] of PAGES) {
     await page.getByRole("navigation").getByRole("link", { name, exact: true }).click();
+    await page.waitForURL(`**/portal/${slug}`);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await page.waitForLoadState("networkidle");
     // Polled: during a client-side navigation the previous page is briefly still laid out.
