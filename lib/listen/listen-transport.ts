@@ -41,29 +41,31 @@ export function createListenTransport(cfg: { requestTimeoutMs: number }): Webhoo
     const endpointId = internalEndpointId(url);
     if (!endpointId) return failure("invalid_url", `not a herald listen endpoint URL: ${url}`, 0);
     const id = newToken();
+    // The whole exchange, Redis included, fits in the acknowledgement timeout (like an HTTP
+    // attempt), so an attempt never outlives its claim's lease, even while Redis is unreachable.
     let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), cfg.requestTimeoutMs)));
+    const timedOut = () => failure("timeout", `no answer from herald listen within ${cfg.requestTimeoutMs} ms`, elapsed());
     try {
       listening ??= subscribe(replyChannel(replyTo), onAnswer).catch((err: unknown) => {
         listening = null;
         throw err;
       });
-      await listening;
-      if ((await listenersOnline(endpointId)) === 0)
-        return failure("refused", "no `herald listen` is connected to this endpoint", elapsed());
-      const answer = new Promise<RelayedAnswer["answer"] | null>((resolve) => {
-        waiting.set(id, { endpointId, settle: resolve });
-        timer = setTimeout(() => resolve(null), Math.max(0, cfg.requestTimeoutMs - elapsed()));
-      });
+      if ((await Promise.race([listening.then(() => true), deadline])) === null) return timedOut();
+      const online = await Promise.race([listenersOnline(endpointId), deadline]);
+      if (online === null) return timedOut();
+      if (online === 0) return failure("refused", "no `herald listen` is connected to this endpoint", elapsed());
+      const answer = new Promise<RelayedAnswer["answer"]>((resolve) => waiting.set(id, { endpointId, settle: resolve }));
       const delivery: RelayedDelivery = {
         id,
         replyTo,
         headers,
         body: body.toString("utf8"),
-        timeoutMs: cfg.requestTimeoutMs,
+        timeoutMs: Math.max(1, cfg.requestTimeoutMs - elapsed()),
       };
-      await publisher().publish(deliverChannel(endpointId), JSON.stringify(delivery));
-      const a = await answer;
-      if (!a) return failure("timeout", `no answer from herald listen within ${cfg.requestTimeoutMs} ms`, elapsed());
+      await Promise.race([publisher().publish(deliverChannel(endpointId), JSON.stringify(delivery)), deadline]);
+      const a = await Promise.race([answer, deadline]);
+      if (!a) return timedOut();
       const truncated = a.truncated || Buffer.byteLength(a.body) > MAX_RESPONSE_BYTES;
       return {
         status: a.status,
