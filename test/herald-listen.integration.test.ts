@@ -54,7 +54,9 @@ describe("herald listen", () => {
   let receiver: Awaited<ReturnType<typeof receivers.start>>;
   const downloads = mkdtempSync(path.join(tmpdir(), "herald-cli-"));
 
-  const attemptsOf = (msgId: string) => stack.api("GET", `/app/${appId}/attempt/msg/${msgId}`).then((r) => r.body.data as any[]);
+  /** Attempts of a message to the CLI's endpoint, newest first. */
+  const attemptsOf = (msgId: string) =>
+    stack.api("GET", `/app/${appId}/attempt/msg/${msgId}`).then((r) => (r.body.data as any[]).filter((a) => a.endpointId === endpointId));
 
   beforeAll(async () => {
     stack = await startStack({ workerEnv: { HERALD_REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS) } });
@@ -118,6 +120,40 @@ describe("herald listen", () => {
     expect(proxy.seen.some((s) => s.method === "GET" && s.upstream === stack.baseUrl && s.path.includes(`/listen/${endpointId}`))).toBe(true);
     expect(proxy.seen.some((s) => s.method === "POST" && s.upstream === webB && s.path.endsWith(`/listen/${endpointId}/answer`))).toBe(true);
     expect(cli.output()).toMatch(new RegExp(`→ ${EVENT_TYPE} ${msgId}  200 in \\d+ ms`));
+  });
+
+  it("an answer counts only for the endpoint the delivery went to", async () => {
+    // A second listener on the same endpoint learns the delivery's id from its own stream, then
+    // tries to answer it through another endpoint of the application.
+    const other = await stack.api("POST", `/app/${appId}/listen`, { uid: "someone-else" });
+    expect(other.status).toBe(201);
+    const ac = new AbortController();
+    const stream = await fetch(`${stack.baseUrl}/api/v1/app/${appId}/listen/${endpointId}`, {
+      headers: { authorization: `Bearer ${stack.apiKey}` },
+      signal: ac.signal,
+    });
+    expect(stream.status).toBe(200);
+    const reader = stream.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let text = "";
+    const nextDelivery = async () => {
+      for (;;) {
+        const m = /event: delivery\ndata: (.*)\n\n/.exec(text);
+        if (m) return JSON.parse(m[1]!) as { id: string };
+        const { value, done } = await reader.read();
+        if (done) throw new Error("stream ended");
+        text += value;
+      }
+    };
+    script.push({ delayMs: 1_000 });
+    const msgId = await publish(stack.api, appId, { orderId: "o-forged", amount: 9 });
+    const { id } = await nextDelivery();
+    const forged = await stack.api("POST", `/app/${appId}/listen/${other.body.endpoint.id}/answer`, { id, status: 299, durationMs: 1 });
+    expect(forged.status).toBe(204);
+    const [attempt] = await waitUntil("the attempt", () => attemptsOf(msgId), (a) => a.length >= 1);
+    expect(attempt.responseStatusCode).toBe(200);
+    expect(attempt.response).toBe("slow ok");
+    ac.abort();
+    expect((await stack.api("DELETE", `/app/${appId}/endpoint/${other.body.endpoint.id}`)).status).toBe(204);
   });
 
   it("a local 500 is an attempt like any other: recorded and retried", async () => {
