@@ -18,7 +18,7 @@ export default function Home() {
         <li>
           Health:{" "}
           {/* eslint-disable-next-line @next/next/no-html-link-for-pages -- an API route (the catch-all under /api/v1 looks like a page to the rule) */}
-          <a className="text-blue-700 underline" href="/api/v1/health">/api/v1/health</a>
+          <a className="text-blue-700 underline" href="/api/v1/health/status">/api/v1/health/status</a>
         </li>
       </ul>
     </main>

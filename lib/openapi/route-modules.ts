@@ -41,27 +41,28 @@ import * as r36 from "@/app/api/v1/event-type/route";
 import * as r37 from "@/app/api/v1/event-type/[event_type_name]/route";
 import * as r38 from "@/app/api/v1/health/route";
 import * as r39 from "@/app/api/v1/health/ping/route";
-import * as r40 from "@/app/api/v1/openapi.json/route";
-import * as r41 from "@/app/api/v1/operational-webhook/endpoint/route";
-import * as r42 from "@/app/api/v1/operational-webhook/endpoint/[endpoint_id]/route";
-import * as r43 from "@/app/api/v1/operational-webhook/endpoint/[endpoint_id]/headers/route";
-import * as r44 from "@/app/api/v1/operational-webhook/endpoint/[endpoint_id]/secret/route";
-import * as r45 from "@/app/api/v1/operational-webhook/endpoint/[endpoint_id]/secret/rotate/route";
-import * as r46 from "@/app/api/v1/portal/app/[app_id]/delivery/route";
-import * as r47 from "@/app/api/v1/portal/app/[app_id]/delivery/[delivery_id]/route";
-import * as r48 from "@/app/api/v1/portal/app/[app_id]/endpoint-health/route";
-import * as r49 from "@/app/api/v1/portal/app/[app_id]/endpoint/[endpoint_id]/preview-example/route";
-import * as r50 from "@/app/api/v1/portal/app/[app_id]/failure/route";
-import * as r51 from "@/app/api/v1/portal/app/[app_id]/validate-url/route";
-import * as r52 from "@/app/api/v1/portal/event-type/route";
-import * as r53 from "@/app/api/v1/portal/event-type/openapi.json/route";
-import * as r54 from "@/app/api/v1/portal/session/route";
-import * as r55 from "@/app/api/v1/portal/settings/route";
-import * as r56 from "@/app/api/v1/tasks/route";
-import * as r57 from "@/app/api/v1/tasks/[task_id]/route";
-import * as r58 from "@/app/api/v1/tasks/[task_id]/cancel/route";
-import * as r59 from "@/app/api/v1/tasks/[task_id]/events/route";
-import * as r60 from "@/app/api/v1/tasks/[task_id]/result/route";
+import * as r40 from "@/app/api/v1/health/status/route";
+import * as r41 from "@/app/api/v1/openapi.json/route";
+import * as r42 from "@/app/api/v1/operational-webhook/endpoint/route";
+import * as r43 from "@/app/api/v1/operational-webhook/endpoint/[endpoint_id]/route";
+import * as r44 from "@/app/api/v1/operational-webhook/endpoint/[endpoint_id]/headers/route";
+import * as r45 from "@/app/api/v1/operational-webhook/endpoint/[endpoint_id]/secret/route";
+import * as r46 from "@/app/api/v1/operational-webhook/endpoint/[endpoint_id]/secret/rotate/route";
+import * as r47 from "@/app/api/v1/portal/app/[app_id]/delivery/route";
+import * as r48 from "@/app/api/v1/portal/app/[app_id]/delivery/[delivery_id]/route";
+import * as r49 from "@/app/api/v1/portal/app/[app_id]/endpoint-health/route";
+import * as r50 from "@/app/api/v1/portal/app/[app_id]/endpoint/[endpoint_id]/preview-example/route";
+import * as r51 from "@/app/api/v1/portal/app/[app_id]/failure/route";
+import * as r52 from "@/app/api/v1/portal/app/[app_id]/validate-url/route";
+import * as r53 from "@/app/api/v1/portal/event-type/route";
+import * as r54 from "@/app/api/v1/portal/event-type/openapi.json/route";
+import * as r55 from "@/app/api/v1/portal/session/route";
+import * as r56 from "@/app/api/v1/portal/settings/route";
+import * as r57 from "@/app/api/v1/tasks/route";
+import * as r58 from "@/app/api/v1/tasks/[task_id]/route";
+import * as r59 from "@/app/api/v1/tasks/[task_id]/cancel/route";
+import * as r60 from "@/app/api/v1/tasks/[task_id]/events/route";
+import * as r61 from "@/app/api/v1/tasks/[task_id]/result/route";
 
 export const routeModules: [path: string, module: Record<string, unknown>][] = [
   ["/api/v1/app", r0],
@@ -104,25 +105,26 @@ export const routeModules: [path: string, module: Record<string, unknown>][] = [
   ["/api/v1/event-type/{event_type_name}", r37],
   ["/api/v1/health", r38],
   ["/api/v1/health/ping", r39],
-  ["/api/v1/openapi.json", r40],
-  ["/api/v1/operational-webhook/endpoint", r41],
-  ["/api/v1/operational-webhook/endpoint/{endpoint_id}", r42],
-  ["/api/v1/operational-webhook/endpoint/{endpoint_id}/headers", r43],
-  ["/api/v1/operational-webhook/endpoint/{endpoint_id}/secret", r44],
-  ["/api/v1/operational-webhook/endpoint/{endpoint_id}/secret/rotate", r45],
-  ["/api/v1/portal/app/{app_id}/delivery", r46],
-  ["/api/v1/portal/app/{app_id}/delivery/{delivery_id}", r47],
-  ["/api/v1/portal/app/{app_id}/endpoint-health", r48],
-  ["/api/v1/portal/app/{app_id}/endpoint/{endpoint_id}/preview-example", r49],
-  ["/api/v1/portal/app/{app_id}/failure", r50],
-  ["/api/v1/portal/app/{app_id}/validate-url", r51],
-  ["/api/v1/portal/event-type", r52],
-  ["/api/v1/portal/event-type/openapi.json", r53],
-  ["/api/v1/portal/session", r54],
-  ["/api/v1/portal/settings", r55],
-  ["/api/v1/tasks", r56],
-  ["/api/v1/tasks/{task_id}", r57],
-  ["/api/v1/tasks/{task_id}/cancel", r58],
-  ["/api/v1/tasks/{task_id}/events", r59],
-  ["/api/v1/tasks/{task_id}/result", r60],
+  ["/api/v1/health/status", r40],
+  ["/api/v1/openapi.json", r41],
+  ["/api/v1/operational-webhook/endpoint", r42],
+  ["/api/v1/operational-webhook/endpoint/{endpoint_id}", r43],
+  ["/api/v1/operational-webhook/endpoint/{endpoint_id}/headers", r44],
+  ["/api/v1/operational-webhook/endpoint/{endpoint_id}/secret", r45],
+  ["/api/v1/operational-webhook/endpoint/{endpoint_id}/secret/rotate", r46],
+  ["/api/v1/portal/app/{app_id}/delivery", r47],
+  ["/api/v1/portal/app/{app_id}/delivery/{delivery_id}", r48],
+  ["/api/v1/portal/app/{app_id}/endpoint-health", r49],
+  ["/api/v1/portal/app/{app_id}/endpoint/{endpoint_id}/preview-example", r50],
+  ["/api/v1/portal/app/{app_id}/failure", r51],
+  ["/api/v1/portal/app/{app_id}/validate-url", r52],
+  ["/api/v1/portal/event-type", r53],
+  ["/api/v1/portal/event-type/openapi.json", r54],
+  ["/api/v1/portal/session", r55],
+  ["/api/v1/portal/settings", r56],
+  ["/api/v1/tasks", r57],
+  ["/api/v1/tasks/{task_id}", r58],
+  ["/api/v1/tasks/{task_id}/cancel", r59],
+  ["/api/v1/tasks/{task_id}/events", r60],
+  ["/api/v1/tasks/{task_id}/result", r61],
 ];
