@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MessageStatus, Ordering, Webhook, type EndpointOut, type MessageOut } from "svix";
+import { hashToken } from "@/lib/crypto/tokens";
 import { createTenant, baseUrl, type Tenant } from "./helpers/tenant";
 import { pollUntil, recordingSvix, sdkError } from "./helpers/sdk";
 import { startReceiver, type Receiver } from "./helpers/receiver";
@@ -31,7 +32,7 @@ import { startReceiver, type Receiver } from "./helpers/receiver";
 // | /app/{app_id}/msg/{msg_id}/endpoint                      | messageAttempt.listAttemptedDestinations        | deliveries: attempted destinations…             |
 // | /app/{app_id}/msg/{msg_id}/endpoint/{endpoint_id}/resend | messageAttempt.resend                           | deliveries: resend…                             |
 // | /auth/app-portal-access/{app_id}                         | authentication.appPortalAccess                  | auth: portal access…                            |
-// | /auth/logout                                             | authentication.logout                           | auth: logout…                                   |
+// | /auth/logout                                             | authentication.logout                           | auth: logout…; the portal token (hpt_)…         |
 // | /event-type                                              | eventType.create, list                          | event types: create…; pages…                    |
 // | /event-type/{event_type_name}                            | eventType.get, update, patch, delete            | event types: get, update, patch, archive…       |
 // | /health                                                  | health.get                                      | health… (and test/health.integration.test.ts)   |
@@ -533,6 +534,76 @@ describe("Svix SDK against Herald", () => {
 
       const err = await sdkError(sdk.svix.authentication.logout());
       expect(err.code).toBe(403);
+    });
+
+    it("the portal token (hpt_) is a bearer for its application, like a session of its link; logout invalidates it", async () => {
+      await sdk.svix.eventType.create({ name: "invoice.beta", description: "behind a flag", featureFlag: "beta" });
+      await sdk.svix.application.create({ name: "Bearer", uid: "bearer-app" });
+      await sdk.svix.application.create({ name: "Other", uid: "bearer-other" });
+      const ep = await sdk.svix.endpoint.create("bearer-app", { url: "https://hooks.example.com/bearer" });
+      const otherEp = await sdk.svix.endpoint.create("bearer-other", { url: "https://hooks.example.com/other" });
+      const access = await sdk.svix.authentication.appPortalAccess("bearer-app", { featureFlags: ["portal.no-secrets", "beta"] });
+      expect(access.token).toMatch(/^hpt_/);
+      const portal = recordingSvix(access.token);
+
+      // Scope: its application only; operator-only operations stay so.
+      expect((await portal.svix.application.get("bearer-app")).uid).toBe("bearer-app");
+      expect((await portal.svix.endpoint.list("bearer-app")).data.map((e) => e.id)).toEqual([ep.id]);
+      expect((await sdkError(portal.svix.endpoint.list("bearer-other"))).code).toBe(404);
+      expect((await sdkError(portal.svix.endpoint.get("bearer-app", otherEp.id))).code).toBe(404);
+      expect((await sdkError(portal.svix.message.create("bearer-app", { eventType: "invoice.paid", payload: {} }))).code).toBe(403);
+      // Writes are allowed (not read-only); its flags are its capabilities and its catalog.
+      expect((await portal.svix.endpoint.patch("bearer-app", ep.id, { description: "via the token" })).description).toBe("via the token");
+      const noSecret = await sdkError(portal.svix.endpoint.getSecret("bearer-app", ep.id));
+      expect(noSecret.code).toBe(403);
+      expect(noSecret.body).toMatchObject({ code: "forbidden" });
+      const me = await fetch(`${baseUrl()}/api/v1/portal/session`, { headers: { authorization: `Bearer ${access.token}` } });
+      expect(await me.json()).toMatchObject({
+        application: { uid: "bearer-app" },
+        featureFlags: ["portal.no-secrets", "beta"],
+        capabilities: { write: true, secrets: false },
+      });
+      const catalog = await fetch(`${baseUrl()}/api/v1/portal/event-type`, { headers: { authorization: `Bearer ${access.token}` } });
+      expect(((await catalog.json()) as { data: { name: string }[] }).data.map((e) => e.name)).toContain("invoice.beta");
+
+      // A read-only link's token changes nothing (and may still reveal the secret); without the
+      // flag, the flagged event type is not in its catalog.
+      const readOnlyToken = (await sdk.svix.authentication.appPortalAccess("bearer-app", { readOnly: true })).token;
+      const readOnly = recordingSvix(readOnlyToken);
+      expect((await readOnly.svix.endpoint.getSecret("bearer-app", ep.id)).key).toMatch(/^whsec_/);
+      expect((await sdkError(readOnly.svix.endpoint.patch("bearer-app", ep.id, { description: "no" }))).code).toBe(403);
+      const plain = await fetch(`${baseUrl()}/api/v1/portal/event-type`, { headers: { authorization: `Bearer ${readOnlyToken}` } });
+      expect(((await plain.json()) as { data: { name: string }[] }).data.map((e) => e.name)).not.toContain("invoice.beta");
+
+      // Expiry: the link's, as for its sessions.
+      const short = await sdk.svix.authentication.appPortalAccess("bearer-app", { expiry: 60 });
+      await t.db.portalToken.update({ where: { hash: hashToken(short.token) }, data: { expiresAt: new Date(Date.now() - 1000) } });
+      const expired = await sdkError(recordingSvix(short.token).svix.endpoint.list("bearer-app"));
+      expect([expired.code, expired.body.code]).toEqual([401, "portal_link_expired"]);
+
+      // Logout with the token: it stops working, as a bearer and as a link, and so do its sessions.
+      const exchanged = await fetch(`${baseUrl()}/api/v1/auth/portal-session`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ token: access.token }),
+      });
+      const session = recordingSvix(((await exchanged.json()) as { session: string }).session);
+      expect((await session.svix.endpoint.list("bearer-app")).data).toHaveLength(1);
+      await portal.svix.authentication.logout();
+      expect(portal.last().status).toBe(204);
+      const after = await sdkError(portal.svix.endpoint.list("bearer-app"));
+      expect([after.code, after.body.code]).toEqual([401, "portal_link_invalid"]);
+      expect((await sdkError(session.svix.endpoint.list("bearer-app"))).code).toBe(401);
+      const again = await fetch(`${baseUrl()}/api/v1/auth/portal-session`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ token: access.token }),
+      });
+      expect(again.status).toBe(401);
+      // The read-only link was not logged out; expire-all revokes it too.
+      await sdk.svix.authentication.expireAll("bearer-app", {});
+      const revoked = await sdkError(readOnly.svix.endpoint.list("bearer-app"));
+      expect([revoked.code, revoked.body.code]).toEqual([401, "portal_link_revoked"]);
     });
   });
 

@@ -1,11 +1,13 @@
 import { db } from "../db";
 import { hashToken } from "../crypto/tokens";
-import { ApiError, unauthorized } from "../http/errors";
+import { unauthorized } from "../http/errors";
+import { authenticatePortal } from "../portal-access/authenticate-portal";
 import type { Principal } from "./principal";
 
 // Resolves `Authorization: Bearer <token>` to a principal: an operator API key (any string; we
-// only keep its hash) or a portal session. Operator lookups are cached briefly because they are
-// on the publish hot path; a revoked key stops working within API_KEY_CACHE_MS.
+// only keep its hash) or a portal credential (a session, or the portal link's token). Operator
+// lookups are cached briefly because they are on the publish hot path; a revoked key stops
+// working within API_KEY_CACHE_MS.
 
 const API_KEY_CACHE_MS = 5_000;
 const apiKeyCache = new Map<string, { principal: Principal; until: number }>();
@@ -31,32 +33,7 @@ export async function authenticate(authorization: string | null): Promise<Princi
     return principal;
   }
 
-  const session = await db.portalSession.findUnique({
-    where: { hash },
-    include: { token: true },
-  });
-  if (session) {
-    const app = await db.application.findUnique({
-      where: { id: session.applicationId },
-      select: { environmentId: true, portalRevokedBefore: true },
-    });
-    const now = new Date();
-    // Distinct codes so the portal can tell its user why (docs/portal.md).
-    if (!app) throw new ApiError(401, "portal_session_invalid", "Portal session is no longer valid");
-    if (app.portalRevokedBefore && session.token.createdAt < app.portalRevokedBefore)
-      throw new ApiError(401, "portal_session_revoked", "Portal access for this application was revoked");
-    if (session.expiresAt <= now || session.token.expiresAt <= now)
-      throw new ApiError(401, "portal_session_expired", "Portal session has expired; open the portal link again");
-    return {
-      kind: "portal",
-      environmentId: app.environmentId,
-      applicationId: session.applicationId,
-      readOnly: session.token.readOnly,
-      featureFlags: session.token.featureFlags,
-      sessionId: session.id,
-    };
-  }
-  if (token.startsWith("hps_"))
-    throw new ApiError(401, "portal_session_invalid", "Portal session is not valid (signed out or unknown); open the portal link again");
+  const portal = await authenticatePortal(token, hash);
+  if (portal) return portal;
   throw unauthorized("Invalid API key or portal session");
 }

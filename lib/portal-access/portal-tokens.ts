@@ -12,8 +12,11 @@ import { PORTAL_TOKEN_DEFAULT_TTL_S, type AppPortalAccessIn } from "./schemas";
 // Magic links: the operator asks for a link for one application; the token rides in the URL
 // fragment (#key=…, never sent to servers or logs) and the portal page exchanges it for a
 // short-lived session token that it sends as a bearer header. No cookies, so it works in
-// iframes under third-party-cookie blocking.
+// iframes under third-party-cookie blocking. The token is also a bearer of its own
+// (authenticate-portal.ts), as in Svix.
 
+export const PORTAL_TOKEN_PREFIX = "hpt_";
+export const PORTAL_SESSION_PREFIX = "hps_";
 const PORTAL_SESSION_TTL_MS = 60 * 60 * 1000;
 
 // 401s the portal tells apart, so it can say why it cannot open ("this link has expired").
@@ -38,7 +41,7 @@ async function applicationIdFor(scope: Scope, appIdOrUid: string, input: AppPort
 
 export async function createPortalAccess(scope: Scope, appIdOrUid: string, input: AppPortalAccessIn) {
   const applicationId = await applicationIdFor(scope, appIdOrUid, input);
-  const token = randomToken("hpt_", 32);
+  const token = randomToken(PORTAL_TOKEN_PREFIX, 32);
   const ttl = input.expiry ?? PORTAL_TOKEN_DEFAULT_TTL_S;
   await db.portalToken.create({
     data: {
@@ -53,15 +56,22 @@ export async function createPortalAccess(scope: Scope, appIdOrUid: string, input
   return { url: `${env().HERALD_PUBLIC_URL}/portal#key=${token}`, token };
 }
 
-/** Exchanges a magic-link token for a session token scoped to its one application. */
-export async function exchangePortalToken(token: string) {
-  const record = await db.portalToken.findUnique({ where: { hash: hashToken(token) }, include: { application: true } });
-  const now = new Date();
+type TokenRecord = { expiresAt: Date; createdAt: Date; application: { portalRevokedBefore: Date | null } };
+
+/** A link's token is usable: issued by Herald, not expired, not revoked by expire-all. */
+export function checkPortalToken<T extends TokenRecord>(record: T | null, now: Date): asserts record is T {
   if (!record) throw linkInvalid();
   if (record.expiresAt <= now) throw linkExpired();
   const revokedBefore = record.application.portalRevokedBefore;
   if (revokedBefore && record.createdAt < revokedBefore) throw linkRevoked();
-  const session = randomToken("hps_", 32);
+}
+
+/** Exchanges a magic-link token for a session token scoped to its one application. */
+export async function exchangePortalToken(token: string) {
+  const record = await db.portalToken.findUnique({ where: { hash: hashToken(token) }, include: { application: true } });
+  const now = new Date();
+  checkPortalToken(record, now);
+  const session = randomToken(PORTAL_SESSION_PREFIX, 32);
   const expiresAt = new Date(Math.min(now.getTime() + PORTAL_SESSION_TTL_MS, record.expiresAt.getTime()));
   await db.portalSession.create({
     data: {
@@ -82,18 +92,21 @@ export async function exchangePortalToken(token: string) {
   };
 }
 
-/** GET /api/v1/portal/session: what the portal needs after a reload (the session itself stays client-side). */
+/**
+ * GET /api/v1/portal/session: what the portal needs after a reload (the session itself stays
+ * client-side). Called with the link's token as the bearer, it describes that token.
+ */
 export async function describePortalSession(p: PortalPrincipal) {
-  const session = await db.portalSession.findUniqueOrThrow({
-    where: { id: p.sessionId },
-    select: { expiresAt: true, token: { select: { application: { select: { id: true, uid: true, name: true } } } } },
+  const application = await db.application.findUniqueOrThrow({
+    where: { id: p.applicationId },
+    select: { id: true, uid: true, name: true },
   });
   return {
-    expiresAt: session.expiresAt.toISOString(),
+    expiresAt: p.expiresAt.toISOString(),
     readOnly: p.readOnly,
     featureFlags: p.featureFlags,
     capabilities: capabilitiesFrom(p.readOnly, p.featureFlags),
-    application: session.token.application,
+    application,
   };
 }
 
@@ -107,6 +120,11 @@ export async function revokePortalAccess(scope: Scope, appIdOrUid: string) {
   await db.application.update({ where: { id: app.id }, data: { portalRevokedBefore: new Date() } });
 }
 
-export async function logoutPortalSession(sessionId: string) {
-  await db.portalSession.deleteMany({ where: { id: sessionId } });
+/**
+ * POST /api/v1/auth/logout: a session ends (its link still opens the portal); a link's token used
+ * as the bearer is deleted, and with it the sessions made from it.
+ */
+export async function logoutPortal(p: PortalPrincipal) {
+  if (p.sessionId) await db.portalSession.deleteMany({ where: { id: p.sessionId } });
+  else await db.portalToken.deleteMany({ where: { id: p.tokenId } });
 }
