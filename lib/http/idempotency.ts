@@ -1,11 +1,14 @@
 import { db } from "../db";
 import { query } from "../sql";
 import { sha256Hex } from "../crypto/tokens";
+import { secretBox } from "../services";
 import { conflict, badRequest } from "./errors";
 
 // `idempotency-key`: the first successful response for (environment, key) is replayed for 24 h.
 // The same key with a different request is a 409; so is a retry while the first is still running.
-// Failed requests release the key so the caller can correct and retry.
+// Failed requests release the key so the caller can correct and retry. The stored answer is
+// sealed with the secret box: some answers are credentials (a portal link, a generated callback
+// secret), and a database dump must not hold them usable.
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 
@@ -29,7 +32,7 @@ export async function claimIdempotencyKey(
     `INSERT INTO idempotency_record (environment_id, key, request_hash, created_at)
      VALUES ($1, $2, $3, now())
      ON CONFLICT (environment_id, key) DO UPDATE
-       SET request_hash = EXCLUDED.request_hash, response_status = NULL, response_body = NULL, created_at = now()
+       SET request_hash = EXCLUDED.request_hash, response_status = NULL, response_sealed = NULL, created_at = now()
        WHERE idempotency_record.created_at < now() - make_interval(secs => $4)
      RETURNING key`,
     [environmentId, key, requestHash, IDEMPOTENCY_TTL_MS / 1000],
@@ -41,8 +44,8 @@ export async function claimIdempotencyKey(
       complete: async (res) => {
         await query(
           "idempotency_complete",
-          "UPDATE idempotency_record SET response_status = $3, response_body = $4::jsonb WHERE environment_id = $1 AND key = $2",
-          [environmentId, key, res.status, JSON.stringify(res.body ?? null)],
+          "UPDATE idempotency_record SET response_status = $3, response_sealed = $4 WHERE environment_id = $1 AND key = $2",
+          [environmentId, key, res.status, secretBox().seal(JSON.stringify(res.body ?? null))],
         );
       },
       release: async () => {
@@ -60,5 +63,6 @@ export async function claimIdempotencyKey(
     throw conflict("idempotency-key was already used with a different request", "idempotency_conflict");
   if (existing.responseStatus === null)
     throw conflict("A request with this idempotency-key is still being processed", "idempotency_in_progress");
-  return { kind: "replay", response: { status: existing.responseStatus, body: existing.responseBody } };
+  const body: unknown = existing.responseSealed ? JSON.parse(secretBox().open(existing.responseSealed)) : null;
+  return { kind: "replay", response: { status: existing.responseStatus, body } };
 }
