@@ -1,7 +1,7 @@
 import { db } from "../db";
 import { idAtTime } from "../ids";
 import { IDEMPOTENCY_TTL_MS } from "../http/idempotency";
-import { EVENT_ID_WINDOW_MS } from "../messages/publish-message";
+import { EVENT_ID_WINDOW_MS } from "../messages/fan-out-message";
 
 // Periodic clean-up of data past its retention (run by the worker, one process at a time):
 // - idempotency records older than 24 h and eventId claims older than their 24 h window;

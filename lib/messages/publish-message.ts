@@ -6,14 +6,14 @@ import type { Scope } from "../auth/principal";
 import { createApplication } from "../applications/manage-applications";
 import { enqueueDeliveries } from "../delivery/enqueue-deliveries";
 import { query } from "../sql";
+import { endpointWantsSql, storeMessage } from "./fan-out-message";
 import type { MessageIn } from "./schemas";
 import { serializeMessage } from "./serialize";
 
 // POST /app/{app}/msg: validate, store the message and one delivery per matching endpoint
-// atomically (one statement), then enqueue. A crash between commit and enqueue loses nothing: the
+// atomically (one statement, fan-out-message.ts), then enqueue. A crash between commit and enqueue loses nothing: the
 // sweeper enqueues due deliveries that are not in Redis.
 
-export const EVENT_ID_WINDOW_MS = 24 * 60 * 60 * 1000;
 export const PAYLOAD_WARN_BYTES = 20 * 1024;
 
 type PublishOptions = {
@@ -55,10 +55,9 @@ async function findTarget(scope: Scope, appIdOrUid: string, eventType: string, c
        (SELECT CASE WHEN et.archived THEN 'archived' ELSE 'ok' END FROM event_type et
          WHERE et.environment_id = $1 AND et.name = $3) AS event_type,
        COALESCE((SELECT array_agg(e.id ORDER BY e.id) FROM endpoint e
-         WHERE e.application_id = a.id AND e.state = 'active'
-           AND CASE WHEN $6::text[] IS NOT NULL THEN e.id = ANY($6::text[])
-                ELSE (cardinality(e.event_types) = 0 OR $3 = ANY(e.event_types))
-                 AND (cardinality(e.channels) = 0 OR e.channels && $4::text[]) END), '{}') AS endpoint_ids
+         WHERE e.application_id = a.id
+           AND CASE WHEN $6::text[] IS NOT NULL THEN e.state = 'active' AND e.id = ANY($6::text[])
+                ELSE ${endpointWantsSql("$3", "$4::text[]")} END), '{}') AS endpoint_ids
      FROM application a
      WHERE a.environment_id = $1 AND a.internal = false AND (a.id = $2 OR a.uid = $2)
        AND ($5::text IS NULL OR a.id = $5)
@@ -101,51 +100,9 @@ export async function publishMessage(scope: Scope, appIdOrUid: string, input: Me
     replayOfId: opts.replayOfId ?? null,
     createdAt: now,
   };
-  const deliveryIds = target.endpointIds.map(() => newId("delivery"));
-
   // The eventId claim, the message and its deliveries: one statement, so all or nothing.
-  const [stored] = await query<{ messages: number }>(
-    "publish_insert",
-    `WITH claim AS (
-       INSERT INTO event_id_claim (environment_id, event_id, message_id, created_at)
-       SELECT $2, $5, $1, now() WHERE $5::text IS NOT NULL
-       ON CONFLICT (environment_id, event_id) DO UPDATE
-         SET message_id = EXCLUDED.message_id, created_at = now()
-         WHERE event_id_claim.created_at < now() - interval '24 hours'
-       RETURNING message_id
-     ), msg AS (
-       INSERT INTO message (id, environment_id, application_id, event_type, event_id, payload, previous, channels,
-                            payload_retention_days, replay_of_id, created_at)
-       SELECT $1, $2, $3, $4, $5, $6::jsonb, $7::jsonb, $8::text[], $9, $10, $11::timestamptz
-       WHERE $5::text IS NULL OR EXISTS (SELECT 1 FROM claim)
-       RETURNING id
-     ), dlv AS (
-       INSERT INTO delivery (id, environment_id, application_id, endpoint_id, message_id, event_type, status,
-                             next_attempt_at, created_at, updated_at)
-       SELECT d.id, $2, $3, d.endpoint_id, $1, $4, 'pending', $11::timestamptz,
-              $11::timestamptz, $11::timestamptz
-       FROM unnest($12::text[], $13::text[]) AS d(id, endpoint_id)
-       WHERE EXISTS (SELECT 1 FROM msg)
-       RETURNING 1
-     )
-     SELECT (SELECT count(*) FROM msg)::int AS messages, (SELECT count(*) FROM dlv)::int AS deliveries`,
-    [
-      message.id,
-      message.environmentId,
-      message.applicationId,
-      message.eventType,
-      message.eventId,
-      JSON.stringify(input.payload),
-      input.previous ? JSON.stringify(input.previous) : null,
-      channels,
-      message.payloadRetentionDays,
-      message.replayOfId,
-      now.toISOString(),
-      deliveryIds,
-      target.endpointIds,
-    ],
-  );
-  if (!stored || stored.messages === 0) {
+  const deliveryIds = await storeMessage(message, target.endpointIds);
+  if (!deliveryIds) {
     const prior = await db.eventIdClaim.findUnique({
       where: { environmentId_eventId: { environmentId: message.environmentId, eventId: input.eventId ?? "" } },
     });

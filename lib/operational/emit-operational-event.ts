@@ -1,15 +1,15 @@
-import { db } from "../db";
 import { newId } from "../ids";
 import { logger } from "../logger";
-import { Prisma } from "../generated/prisma/client";
+import { query } from "../sql";
 import { enqueueDeliveries } from "../delivery/enqueue-deliveries";
-import { endpointWants } from "../messages/match-endpoints";
+import { endpointWantsSql, storeMessage } from "../messages/fan-out-message";
 import { findOperationalApp } from "./operational-app";
 
 // Sends an operational event to the environment's operational endpoints that want it: a message
-// in the internal application and one delivery per endpoint, delivered (signed, retried, recorded)
-// by the normal engine. Nothing is stored when no endpoint wants the event. Any event type may be
-// emitted (e.g. background_task.finished from the task runner).
+// in the internal application and one delivery per endpoint (the same fan-out as publishing),
+// delivered (signed, retried, recorded) by the normal engine. Nothing is stored when no endpoint
+// wants the event. Any event type may be emitted (e.g. background_task.finished from the task
+// runner). Operational messages carry no channels.
 
 export const OPERATIONAL_RETENTION_DAYS = 30;
 
@@ -20,42 +20,35 @@ export async function emitOperationalEvent(
 ): Promise<{ messageId: string; deliveries: number } | null> {
   const app = await findOperationalApp(environmentId);
   if (!app) return null;
-  const endpoints = await db.endpoint.findMany({
-    where: { applicationId: app.id, state: "active" },
-    select: { id: true, state: true, eventTypes: true, channels: true },
-  });
-  const targets = endpoints.filter((ep) => endpointWants({ ...ep, channels: [] }, { eventType, channels: [] }));
+  const [row] = await query<{ ids: string[] | null }>(
+    "operational_targets",
+    `SELECT array_agg(e.id ORDER BY e.id) AS ids FROM endpoint e
+     WHERE e.application_id = $1 AND ${endpointWantsSql("$2", "'{}'::text[]")}`,
+    [app.id, eventType],
+  );
+  const targets = row?.ids ?? [];
   if (targets.length === 0) return null;
 
   const messageId = newId("message");
-  const now = new Date();
-  const deliveries = targets.map((ep) => ({
-    id: newId("delivery"),
-    environmentId,
-    applicationId: app.id,
-    endpointId: ep.id,
-    messageId,
-    eventType,
-    status: "pending" as const,
-    nextAttemptAt: now,
-  }));
-  await db.$transaction([
-    db.message.create({
-      data: {
-        id: messageId,
-        environmentId,
-        applicationId: app.id,
-        eventType,
-        payload: data as Prisma.InputJsonValue,
-        channels: [],
-        payloadRetentionDays: OPERATIONAL_RETENTION_DAYS,
-        createdAt: now,
-      },
-    }),
-    db.delivery.createMany({ data: deliveries }),
-  ]);
-  await enqueueDeliveries(deliveries.map((d) => ({ id: d.id })));
-  return { messageId, deliveries: deliveries.length };
+  const deliveryIds = await storeMessage(
+    {
+      id: messageId,
+      environmentId,
+      applicationId: app.id,
+      eventType,
+      eventId: null,
+      payload: data,
+      previous: null,
+      channels: [],
+      payloadRetentionDays: OPERATIONAL_RETENTION_DAYS,
+      replayOfId: null,
+      createdAt: new Date(),
+    },
+    targets,
+  );
+  if (!deliveryIds) throw new Error("operational message was not stored"); // only an eventId can refuse it
+  await enqueueDeliveries(deliveryIds.map((id) => ({ id })));
+  return { messageId, deliveries: deliveryIds.length };
 }
 
 /** Fire-and-forget variant for side paths: an operational webhook must never fail the caller. */

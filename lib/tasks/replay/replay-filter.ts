@@ -8,6 +8,7 @@ import type { Scope } from "../../auth/principal";
 import { findApplication } from "../../applications/find-application";
 import { findEndpoint } from "../../endpoints/find-endpoint";
 import { resolveTimeRange } from "../delivery-filter";
+import { endpointWantsSql } from "../../messages/fan-out-message";
 
 // Which messages a range replay ingests again, and to which endpoints. The dry run (estimate)
 // and the worker use the same SQL, so the estimate counts exactly what the run would create.
@@ -103,6 +104,9 @@ export function filterKey(f: ReplayFilter): string {
 
 export type ReplayCandidate = { id: string; endpoint_ids: string[] };
 
+/** Endpoint `e` would receive message `m` if it were published now (the fan-out's rule). */
+const SUBSCRIBED = Prisma.raw(endpointWantsSql("m.event_type", "m.channels"));
+
 /** The messages to replay (with their target endpoints) in id order, after `after`. */
 function candidatesSql(f: ReplayFilter, page?: { after: string | null; limit: number }) {
   const conds: Prisma.Sql[] = [
@@ -134,9 +138,7 @@ function candidatesSql(f: ReplayFilter, page?: { after: string | null; limit: nu
     CROSS JOIN LATERAL (
       SELECT array_agg(e.id ORDER BY e.id) AS endpoint_ids
       FROM endpoint e
-      WHERE e.application_id = m.application_id AND e.state = 'active' ${target}
-        AND (coalesce(cardinality(e.event_types), 0) = 0 OR m.event_type = ANY(e.event_types))
-        AND (coalesce(cardinality(e.channels), 0) = 0 OR m.channels && e.channels)
+      WHERE e.application_id = m.application_id ${target} AND ${SUBSCRIBED}
     ) t
     WHERE ${Prisma.join(conds, " AND ")}
     ORDER BY m.id
