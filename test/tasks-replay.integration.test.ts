@@ -4,6 +4,7 @@ import { db } from "@/lib/db";
 import { newId } from "@/lib/ids";
 import { secretBox } from "@/lib/services";
 import { generateWebhookSecret } from "@/lib/signing/secrets";
+import { USER_AGENT } from "@/lib/delivery/build-request";
 import { ensureOperationalApp } from "@/lib/operational/operational-app";
 import { createTenant, type Tenant } from "./helpers/tenant";
 import { startReceiver, type Receiver } from "./helpers/receiver";
@@ -233,6 +234,9 @@ describe("replay", () => {
     const call = cb.received[0]!;
     const verified = new Webhook(secret).verify(call.body, call.headers) as any;
     expect(call.headers["webhook-id"]).toBe(started.body.task_id);
+    // Sent by the deliveries' HTTP client, with their headers.
+    expect(call.headers["user-agent"]).toBe(USER_AGENT);
+    expect(call.headers["content-type"]).toBe("application/json");
     expect(call.headers["svix-signature"]).toBe(call.headers["webhook-signature"]);
     expect(verified).toMatchObject({
       type: "background_task.finished",

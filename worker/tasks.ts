@@ -2,6 +2,8 @@ import { hostname } from "node:os";
 import { randomBytes } from "node:crypto";
 import { Worker } from "bullmq";
 import { env } from "../lib/env";
+import { addressPolicy } from "../lib/services";
+import { createWebhookClient } from "../lib/delivery/http-client";
 import { logger } from "../lib/logger";
 import { catalog, parseJob } from "../lib/queue/catalog";
 import { createRedis, queuePrefix } from "../lib/queue/connection";
@@ -47,11 +49,17 @@ export function startTaskWorkers(): Promise<Stoppable> {
     { connection: createRedis("worker"), prefix: queuePrefix(), concurrency: config.HERALD_TASK_CONCURRENCY },
   );
 
+  // Task callbacks go out through the deliveries' HTTP client (SSRF guard, timeouts, user agent).
+  const callbacks = createWebhookClient({
+    policy: addressPolicy(),
+    connectTimeoutMs: config.HERALD_CONNECT_TIMEOUT_MS,
+    requestTimeoutMs: config.HERALD_REQUEST_TIMEOUT_MS,
+  });
   const notifier = new Worker(
     catalog["task.notify"].queue,
     async (job) => {
       const { taskId } = parseJob("task.notify", job.data);
-      await notifyTaskFinished(taskId, { made: job.attemptsMade, max: job.opts.attempts ?? 1 });
+      await notifyTaskFinished(taskId, { made: job.attemptsMade, max: job.opts.attempts ?? 1 }, callbacks);
     },
     { connection: createRedis("worker"), prefix: queuePrefix(), concurrency: 10 },
   );
@@ -69,6 +77,7 @@ export function startTaskWorkers(): Promise<Stoppable> {
       for (const t of timers) t.stop();
       // Running tasks notice `shutdown` after their current batch and return; close() waits for that.
       await Promise.allSettled([runner.close(), notifier.close()]);
+      await callbacks.close();
     },
   });
 }

@@ -1,19 +1,18 @@
-import { Agent, request } from "undici";
 import { db } from "../db";
-import { env } from "../env";
 import type { Task, TaskKind } from "../generated/prisma/client";
 import { logger } from "../logger";
+import { buildHeaders } from "../delivery/build-request";
+import type { WebhookClient } from "../delivery/http-client";
 import { emitOperationalEvent } from "../operational/emit-operational-event";
-import { addressPolicy, secretBox } from "../services";
-import { signWebhook } from "../signing/sign";
-import { guardedConnector } from "../ssrf/guarded-connect";
+import { secretBox } from "../services";
 import { serializeTask } from "./serialize-task";
 import { isTerminal } from "./task-state";
 
 // When a task ends (worker job task.notify, retried with backoff): the `background_task.finished`
-// operational webhook, then, if the request named one, a POST to its callback_url signed exactly
-// like a webhook delivery (Standard Webhooks headers) with the task's callback secret. Callback URLs
-// pass the connect-time SSRF guard; redirects are not followed (undici's default); any 2xx is success.
+// operational webhook, then, if the request named one, a POST to its callback_url built and sent
+// exactly like a webhook delivery (the same headers, signed with the task's callback secret, and
+// the deliveries' HTTP client: connect-time SSRF guard, timeouts, no redirects, capped answer).
+// Any 2xx is success.
 
 export const TASK_NAMES: Record<TaskKind, string> = {
   recover: "endpoint.recover",
@@ -30,31 +29,20 @@ export function finishedEvent(task: Task) {
   };
 }
 
-let agent: Agent | undefined;
-function callbackAgent(): Agent {
-  agent ??= new Agent({
-    connect: guardedConnector({ policy: addressPolicy(), connectTimeoutMs: env().HERALD_CONNECT_TIMEOUT_MS }),
-  });
-  return agent;
-}
-
-async function sendCallback(task: Task): Promise<void> {
+async function sendCallback(task: Task, client: WebhookClient): Promise<void> {
   const body = Buffer.from(JSON.stringify({ id: task.id, ...finishedEvent(task) }), "utf8");
   const secret = secretBox().open(task.callbackSecretEncrypted!);
-  const headers = signWebhook({ id: task.id, body, secrets: [secret] });
-  const res = await request(task.callbackUrl!, {
-    method: "POST",
-    body,
-    headers: { ...headers, "content-type": "application/json", "user-agent": "Herald-Webhooks/1 (task callback)" },
-    dispatcher: callbackAgent(),
-    headersTimeout: env().HERALD_REQUEST_TIMEOUT_MS,
-    bodyTimeout: env().HERALD_REQUEST_TIMEOUT_MS,
-  });
-  await res.body.dump({ limit: 64 * 1024 }).catch(() => undefined);
-  if (res.statusCode < 200 || res.statusCode >= 300) throw new Error(`callback answered HTTP ${res.statusCode}`);
+  const { headers } = buildHeaders({ messageId: task.id, body, keys: [secret], customHeaders: {} });
+  const res = await client.post(task.callbackUrl!, headers, body);
+  if (res.status === 0) throw new Error(`callback failed (${res.errorClass ?? "network"}): ${res.errorMessage ?? "no answer"}`);
+  if (res.status < 200 || res.status >= 300) throw new Error(`callback answered HTTP ${res.status}`);
 }
 
-export async function notifyTaskFinished(taskId: string, attempt: { made: number; max: number }): Promise<void> {
+export async function notifyTaskFinished(
+  taskId: string,
+  attempt: { made: number; max: number },
+  client: WebhookClient,
+): Promise<void> {
   const task = await db.task.findUnique({ where: { id: taskId } });
   if (!task || !isTerminal(task.status)) return;
 
@@ -65,7 +53,7 @@ export async function notifyTaskFinished(taskId: string, attempt: { made: number
 
   if (task.callbackUrl && task.callbackSecretEncrypted && !task.callbackStatus) {
     try {
-      await sendCallback(task);
+      await sendCallback(task, client);
       await db.task.update({ where: { id: taskId }, data: { callbackStatus: "delivered" } });
     } catch (e) {
       const why = e instanceof Error ? e.message : String(e);
