@@ -3,8 +3,6 @@ import { PrismaClient } from "./generated/prisma/client";
 import { env } from "./env";
 import { pgConnection } from "./pg-connection";
 
-export type Db = PrismaClient;
-
 function createClient(): PrismaClient {
   const adapter = new PrismaPg({ ...pgConnection(env().DATABASE_URL), max: 20 });
   return new PrismaClient({ adapter });

@@ -4,7 +4,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseEnv } from "@/lib/env";
-import { freePort } from "./global-setup";
+import { freePort } from "../scripts/lib/isolated-run.mjs";
 import { tsCommand, webCommand } from "../scripts/lib/processes.mjs";
 
 // HERALD_BOOTSTRAP_API_KEY: scripts/bootstrap.ts (run by `npm run up`) makes that exact string a

@@ -6,7 +6,7 @@ import { Redis } from "ioredis";
 import { catalog } from "@/lib/queue/catalog";
 import { startStack, type Stack } from "./helpers/stack";
 import { receiverPool, startReceiver, startUnacceptingListener, type Received, type Receiver } from "./helpers/receiver";
-import { freePort } from "./global-setup";
+import { freePort } from "../scripts/lib/isolated-run.mjs";
 import { answers, makeApp, makeEndpoint, publish, signatureHeaders, waitUntil } from "./helpers/delivery";
 
 // Retries, limits and operational webhooks on a private stack whose worker runs a short schedule

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import type { TestProject } from "vitest/node";
+import { freePort } from "../scripts/lib/isolated-run.mjs";
 import { tsCommand, webCommand } from "../scripts/lib/processes.mjs";
 import { createDatabase, dropDatabase, testDatabaseTimeZone } from "./helpers/database";
 
@@ -15,9 +16,6 @@ declare module "vitest" {
     databaseUrl: string;
   }
 }
-
-import { freePort } from "../scripts/lib/isolated-run.mjs";
-export { freePort };
 
 const children: ChildProcess[] = [];
 

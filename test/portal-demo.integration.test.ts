@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureDemo } from "@/lib/demo/ensure-demo";
 import { DEMO_EVENT_TYPES } from "@/lib/demo/catalog";
 import { tsCommand } from "../scripts/lib/processes.mjs";
-import { freePort } from "./global-setup";
+import { freePort } from "../scripts/lib/isolated-run.mjs";
 import { createTenant, type Tenant } from "./helpers/tenant";
 import { call } from "./helpers/portal";
 

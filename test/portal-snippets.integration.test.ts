@@ -5,7 +5,7 @@ import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort } from "./global-setup";
+import { freePort } from "../scripts/lib/isolated-run.mjs";
 import { createTenant, type Tenant } from "./helpers/tenant";
 import { verifySnippets, type SnippetAlgorithm, type SnippetLanguage } from "@/lib/portal/verify-snippets";
 

@@ -27,4 +27,3 @@ export function serializeAttempt(a: Attempt, withContent = true) {
       : {}),
   };
 }
-export type AttemptOut = ReturnType<typeof serializeAttempt>;

@@ -3,15 +3,10 @@ import type { EndpointState } from "../generated/prisma/client";
 import { notifyEndpointStateChange } from "../operational/operational-events";
 
 // Every change of an endpoint's state goes through here, so the health counters are reset
-// consistently when it comes back and listeners (operational webhooks) see each transition.
+// consistently when it comes back and each transition is announced (endpoint.disabled and
+// endpoint.enabled operational webhooks).
 
 export type StateChange = { endpointId: string; from: EndpointState; to: EndpointState; reason: string | null };
-type Listener = (change: StateChange) => Promise<void> | void;
-const listeners: Listener[] = [];
-
-export function onEndpointStateChange(listener: Listener): void {
-  listeners.push(listener);
-}
 
 export async function setEndpointState(endpointId: string, to: EndpointState, reason: string | null = null) {
   const current = await db.endpoint.findUnique({ where: { id: endpointId }, select: { state: true } });
@@ -30,10 +25,8 @@ export async function setEndpointState(endpointId: string, to: EndpointState, re
   });
   const updated = await db.endpoint.findUnique({ where: { id: endpointId } });
   if (count === 1 && current.state !== to) {
-    const change = { endpointId, from: current.state, to, reason };
-    for (const l of listeners) await l(change);
     // endpoint.disabled / endpoint.enabled operational webhooks (never throws).
-    await notifyEndpointStateChange(change);
+    await notifyEndpointStateChange({ endpointId, from: current.state, to, reason });
   }
   return updated;
 }

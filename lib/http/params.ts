@@ -43,8 +43,6 @@ export const attemptListQuery = listQuery.extend({
   endpoint_id: zIdOrUid.optional(),
 });
 
-export const isoDate = zQueryDate;
-
 // Query schemas of the list and read routes (shared with the OpenAPI document).
 export const withContentQuery = z.object(withContent);
 export const listMessagesQuery = listQuery.extend({ ...withContent, ...timeRange, ...eventTypesFilter, ...channelFilter });

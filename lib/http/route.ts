@@ -153,6 +153,3 @@ export function errorResponse(e: unknown): Response {
   logger.error({ err: e }, "unhandled error in route");
   return Response.json({ code: "internal_error", detail: "Internal server error" }, { status: 500 });
 }
-
-// Shared query/param pieces (defined with the other field rules; re-exported for route files).
-export { zBool, zList } from "./fields";

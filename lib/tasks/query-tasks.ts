@@ -3,7 +3,7 @@ import { db } from "../db";
 import { notFound } from "../http/errors";
 import { cursorWhere, listQuery, paginate, toListResponse } from "../http/pagination";
 import { zIdOrUid } from "../http/fields";
-import { zList } from "../http/route";
+import { zList } from "../http/fields";
 import type { Scope } from "../auth/principal";
 import type { TaskKind, TaskStatus } from "../generated/prisma/client";
 import { findApplication } from "../applications/find-application";
