@@ -2,7 +2,7 @@ import { db } from "../db";
 import { conflict } from "../http/errors";
 import { newId } from "../ids";
 import type { Scope } from "../auth/principal";
-import { findDelivery } from "../deliveries/query-deliveries";
+import { findDelivery } from "../delivery-queries/query-deliveries";
 import { enqueueManualAttempt } from "./enqueue-deliveries";
 
 /**

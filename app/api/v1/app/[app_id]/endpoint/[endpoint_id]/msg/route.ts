@@ -1,6 +1,6 @@
 import { route } from "@/lib/http/route";
 import { attemptedMessagesQuery, endpointParams } from "@/lib/http/params";
-import { listAttemptedMessages } from "@/lib/deliveries/query-deliveries";
+import { listAttemptedMessages } from "@/lib/delivery-queries/query-deliveries";
 
 // GET /api/v1/app/{app_id}/endpoint/{endpoint_id}/msg — messages sent to an endpoint, with delivery status
 export const GET = route(

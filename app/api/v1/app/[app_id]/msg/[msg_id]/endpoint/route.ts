@@ -1,7 +1,7 @@
 import { route } from "@/lib/http/route";
 import { listQuery } from "@/lib/http/pagination";
 import { msgParams } from "@/lib/http/params";
-import { listAttemptedDestinations } from "@/lib/deliveries/query-deliveries";
+import { listAttemptedDestinations } from "@/lib/delivery-queries/query-deliveries";
 
 // GET /api/v1/app/{app_id}/msg/{msg_id}/endpoint — endpoints a message was sent to, with delivery status
 export const GET = route(

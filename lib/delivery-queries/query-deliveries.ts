@@ -8,6 +8,10 @@ import { serializeEndpoint } from "../endpoints/serialize";
 import { findMessage, idFilter, idRange, type TimeRange } from "../messages/query-messages";
 import { serializeMessage } from "../messages/serialize";
 
+// Read queries over deliveries, for the API: where each message stands with each endpoint (Svix's
+// attempted messages and attempted destinations). The engine that makes deliveries happen is
+// lib/delivery.
+
 function deliveryState(d: { status: Parameters<typeof deliveryStatusText>[0]; nextAttemptAt: Date | null }, expanded = false) {
   const statusText = deliveryStatusText(d.status, expanded);
   return {
