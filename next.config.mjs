@@ -6,6 +6,10 @@ const nextConfig = {
   serverExternalPackages: ["bullmq", "ioredis", "pg", "@prisma/adapter-pg", "prom-client", "undici"],
   poweredByHeader: false,
   reactStrictMode: true,
+  // Clients that do not read the page's <link rel="icon"> ask for /favicon.ico: the same SVG.
+  async rewrites() {
+    return [{ source: "/favicon.ico", destination: "/favicon.svg" }];
+  },
 };
 
 export default nextConfig;

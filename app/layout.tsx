@@ -5,6 +5,8 @@ import "./globals.css";
 export const metadata: Metadata = {
   title: "Herald",
   description: "Self-hosted webhook delivery with a Svix-compatible API",
+  // public/favicon.svg, for every page (the portal included).
+  icons: { icon: [{ url: "/favicon.svg", type: "image/svg+xml" }] },
 };
 
 export default function RootLayout({ children }: { children: ReactNode }) {

@@ -1,7 +1,10 @@
 export default function Home() {
   return (
     <main className="mx-auto max-w-2xl p-10">
-      <h1 className="text-3xl font-semibold">Herald</h1>
+      <h1 className="text-3xl font-semibold">
+        {/* eslint-disable-next-line @next/next/no-img-element -- a static SVG from public/, nothing to optimise */}
+        <img src="/logo.svg" alt="Herald" width={148} height={40} />
+      </h1>
       <p className="mt-3 text-slate-600">
         Self-hosted webhook delivery: signed with Standard Webhooks, retried with backoff, dead-lettered
         when it cannot be delivered, never lost.
