@@ -28,7 +28,7 @@ describe("health", () => {
     beforeAll(async () => {
       // Nothing listens on this port: the web process starts, its Redis never answers.
       s = await startStack({ webEnv: { REDIS_URL: `redis://127.0.0.1:${await freePort()}` }, captureLogs: true });
-    });
+    }, 180_000); // a private stack: its database is migrated from scratch (14-18 s here) and its web server started
     afterAll(async () => {
       await s?.close();
     });
