@@ -190,39 +190,80 @@ describe("retries, limits and operational webhooks", () => {
     expect(failing[0]!.data).toMatchObject({ endpointId: ep.id, lastAttempt: { id: all[4]!.id, responseStatusCode: 500 } });
   });
 
-  it("honours Retry-After (seconds or HTTP date) between the scheduled delay and twice it", async () => {
+  it("never retries a 429 or 503 before its Retry-After (seconds or HTTP date), and each attempt says what it honoured", async () => {
     const appId = await makeApp(s.api);
-    const inAnHour = new Date(Date.now() + 3600_000).toUTCString();
-    const rx = await receiver(
-      answers([429, { "retry-after": "30" }], [503, { "retry-after": inAnHour }], [429, { "retry-after": "0" }], 200),
-    );
-    // An endpoint-level schedule (2 s steps) overrides HERALD_RETRY_SCHEDULE.
-    const ep = await makeEndpoint(s.api, appId, { url: rx.url, retrySchedule: [2, 2, 2, 2] });
+    // The HTTP date is read when the 503 goes out, a few seconds from then (whole seconds).
+    let dateSent = "";
+    const rx = await receiver((req, res) => {
+      const n = rx.received.length;
+      if (n === 1) return void res.writeHead(429, { "retry-after": "2" }).end();
+      if (n === 2) {
+        dateSent = new Date(Math.ceil(Date.now() / 1000) * 1000 + 3000).toUTCString();
+        return void res.writeHead(503, { "retry-after": dateSent }).end();
+      }
+      if (n === 3) return void res.writeHead(429, { "retry-after": "0" }).end();
+      res.writeHead(200).end("ok");
+    });
+    // An endpoint-level schedule (1 s steps, 0.8-1.2 s with jitter) overrides HERALD_RETRY_SCHEDULE.
+    const ep = await makeEndpoint(s.api, appId, { url: rx.url, retrySchedule: [1, 1, 1, 1] });
     const msgId = await publish(s.api, appId, { retryAfter: true });
-    const delays: number[] = [];
-    for (let n = 1; n <= 3; n++) {
-      const d = await waitUntil(
-        `attempt ${n} to be recorded`,
-        () => delivery(msgId, ep.id),
-        (x) => x.attemptCount === n && x.status === "pending",
-      );
-      delays.push(d.nextAttemptAt!.getTime() - d.lastAttemptAt!.getTime());
-    }
-    // 30 s and an hour are clamped to twice the scheduled 2 s (±20% jitter); 0 is raised to it.
-    expect(delays[0]).toBeGreaterThanOrEqual(3_200);
-    expect(delays[0]).toBeLessThanOrEqual(4_900);
-    expect(delays[1]).toBeGreaterThanOrEqual(3_200);
-    expect(delays[1]).toBeLessThanOrEqual(4_900);
-    expect(delays[2]).toBeGreaterThanOrEqual(1_600);
-    expect(delays[2]).toBeLessThanOrEqual(2_500);
     await waitUntil(
       "success",
       () => delivery(msgId, ep.id),
       (x) => x.status === "succeeded",
+      20_000,
     );
+    expect(rx.received).toHaveLength(4);
+    const at = rx.received.map((r) => r.at);
+    // Retry-After: 2 against a 1 s step: the receiver sees the next request 2 s or more later.
+    expect(at[1]! - at[0]!).toBeGreaterThanOrEqual(2_000);
+    // The HTTP date: not before it.
+    expect(at[2]!).toBeGreaterThanOrEqual(Date.parse(dateSent));
+    // Retry-After: 0 does not shorten the schedule's step.
+    expect(at[3]! - at[2]!).toBeGreaterThanOrEqual(800);
+
+    // The attempts (Herald's retryAfterMs) record what each next attempt waited for.
+    const listed = await s.api("GET", `/app/${appId}/attempt/msg/${msgId}`);
+    expect(listed.status).toBe(200);
+    const out = [...(listed.body.data as { retryAfterMs: number | null; responseStatusCode: number }[])].reverse();
+    expect(out.map((o) => o.responseStatusCode)).toEqual([429, 503, 429, 200]);
+    expect(out[0]!.retryAfterMs).toBe(2_000);
+    expect(out[1]!.retryAfterMs).toBeGreaterThan(1_000);
+    expect(out[1]!.retryAfterMs).toBeLessThanOrEqual(4_000);
+    expect(out[2]!.retryAfterMs).toBe(0);
+    expect(out[3]!.retryAfterMs).toBeNull();
     // Each attempt stores the answer's headers as they came.
     const stored = (await attempts(msgId, ep.id)).map((a) => (a.responseHeaders as Record<string, string>)["retry-after"]);
-    expect(stored).toEqual(["30", inAnHour, "0", undefined]);
+    expect(stored).toEqual(["2", dateSent, "0", undefined]);
+  });
+
+  it("honours a Retry-After far beyond the scheduled step without clamping it, up to 24 h", async () => {
+    const appId = await makeApp(s.api);
+    const rx = await receiver(answers([429, { "retry-after": "60" }]));
+    const far = await receiver(answers([503, { "retry-after": String(3 * 24 * 3600) }]));
+    const ep = await makeEndpoint(s.api, appId, { url: rx.url, retrySchedule: [2, 2] });
+    const farEp = await makeEndpoint(s.api, appId, { url: far.url, retrySchedule: [2, 2] });
+    const msgId = await publish(s.api, appId, { retryAfter: "long" });
+    const delayOf = async (endpointId: string) => {
+      const d = await waitUntil(
+        "the first attempt to be recorded",
+        () => delivery(msgId, endpointId),
+        (x) => x.attemptCount === 1 && x.status === "pending",
+      );
+      return d.nextAttemptAt!.getTime() - d.lastAttemptAt!.getTime();
+    };
+    // 60 s against a 2 s step: 60 s (plus at most 20% jitter), where it used to be clamped to 4 s.
+    const delay = await delayOf(ep.id);
+    expect(delay).toBeGreaterThanOrEqual(60_000);
+    expect(delay).toBeLessThanOrEqual(72_000 + 1_000);
+    // Three days: a day.
+    const farDelay = await delayOf(farEp.id);
+    expect(farDelay).toBeGreaterThanOrEqual(24 * 3600_000 - 1_000);
+    expect(farDelay).toBeLessThanOrEqual(24 * 3600_000 + 1_000);
+    const honoured = async (endpointId: string) =>
+      (await s.db.attempt.findFirstOrThrow({ where: { messageId: msgId, endpointId } })).retryAfterMs;
+    expect(await honoured(ep.id)).toBe(60_000);
+    expect(await honoured(farEp.id)).toBe(24 * 3600_000);
   });
 
   it("gives up on an answer slower than the acknowledgement timeout and retries", async () => {
@@ -331,7 +372,8 @@ describe("retries, limits and operational webhooks", () => {
       await deliveries.close();
       slots.disconnect();
     }
-  });
+    // A second worker process starts inside the test (up to 30 s on a loaded machine), then 300 deliveries.
+  }, 120_000);
 
   it("opens the circuit after repeated failures, then a single probe closes it and the waiting deliveries flow", async () => {
     const appId = await makeApp(s.api);
@@ -351,11 +393,15 @@ describe("retries, limits and operational webhooks", () => {
     const ep = await makeEndpoint(s.api, appId, { url: rx.url });
     const msgIds: string[] = [];
     for (let i = 0; i < 12; i++) msgIds.push(await publish(s.api, appId, { circuit: i }));
-    await waitUntil(
+    const opened = await waitUntil(
       "the circuit to open",
       () => s.api("GET", `/app/${appId}/endpoint/${ep.id}`),
       (r) => r.body.circuitState === "open" || r.body.circuitState === "half_open",
     );
+    // The API says since when, and when the next probe goes (after the cool-down).
+    const openedAt = Date.parse(opened.body.circuitOpenedAt as string);
+    expect(openedAt).toBeGreaterThan(Date.now() - 60_000);
+    expect(Date.parse(opened.body.circuitNextProbeAt as string)).toBeGreaterThan(openedAt);
     // Let the requests that were already under way when it opened arrive (they fail fast).
     await waitUntil(
       "no request for 300 ms",
@@ -373,7 +419,8 @@ describe("retries, limits and operational webhooks", () => {
       (n) => n === 12,
       30_000,
     );
-    expect((await s.api("GET", `/app/${appId}/endpoint/${ep.id}`)).body.circuitState).toBe("closed");
+    const closed = (await s.api("GET", `/app/${appId}/endpoint/${ep.id}`)).body;
+    expect(closed).toMatchObject({ circuitState: "closed", circuitOpenedAt: null, circuitNextProbeAt: null });
     const received = new Set(rx.received.map((r) => r.headers["webhook-id"]));
     expect(received).toEqual(new Set(msgIds));
     // Nothing else was sent while the probe was out.

@@ -1,7 +1,7 @@
 import type { Attempt } from "../generated/prisma/client";
 import { MESSAGE_STATUS, attemptStatusText } from "./status";
 
-/** MessageAttemptOut, plus Herald's error class and (with content) the exact request sent. */
+/** MessageAttemptOut, plus Herald's error class, the Retry-After it honoured and (with content) the exact request sent. */
 export function serializeAttempt(a: Attempt, withContent = true) {
   const statusText = attemptStatusText(a.status);
   return {
@@ -18,6 +18,7 @@ export function serializeAttempt(a: Attempt, withContent = true) {
     response: withContent ? (a.responseBody ?? "") : "",
     errorClass: a.errorClass,
     errorMessage: a.errorMessage,
+    retryAfterMs: a.retryAfterMs,
     ...(withContent
       ? {
           request: { headers: a.requestHeaders as Record<string, string>, body: a.requestBody },

@@ -26,9 +26,28 @@ export function cooldownMs(ep: CircuitView, baseMs: number, now: number): number
   return Math.min(CIRCUIT_COOLDOWN_MAX_MS, Math.max(baseMs, failingFor * CIRCUIT_COOLDOWN_FRACTION));
 }
 
+/**
+ * When the open circuit's probe is due: the first instant t with t >= openedAt + cooldown(t)
+ * (the cool-down grows with t, a quarter as fast, so there is one such first instant). Null
+ * while closed. In the past when a probe may go now (or one is under way, half_open).
+ */
+export function nextProbeAt(ep: CircuitView, baseMs: number): Date | null {
+  if (ep.circuitState === "closed") return null;
+  const openedAt = ep.circuitOpenedAt?.getTime() ?? 0;
+  const floor = Math.min(CIRCUIT_COOLDOWN_MAX_MS, baseMs);
+  let at = openedAt + floor;
+  if (ep.failingSince && floor < CIRCUIT_COOLDOWN_MAX_MS) {
+    const f = CIRCUIT_COOLDOWN_FRACTION;
+    // Past the base, the cool-down is f × (t - failingSince): t - openedAt = f × (t - failingSince).
+    if (f * (at - ep.failingSince.getTime()) > floor) at = (openedAt - f * ep.failingSince.getTime()) / (1 - f);
+    at = Math.min(at, openedAt + CIRCUIT_COOLDOWN_MAX_MS);
+  }
+  return new Date(Math.ceil(at));
+}
+
 /** closed: go. wait: park until a probe succeeds. probe: this attempt may be the single probe. */
 export function circuitGate(ep: CircuitView, baseMs: number, now: number): "closed" | "wait" | "probe" {
-  if (ep.circuitState === "closed") return "closed";
-  const openedAt = ep.circuitOpenedAt?.getTime() ?? 0;
-  return now >= openedAt + cooldownMs(ep, baseMs, now) ? "probe" : "wait";
+  const at = nextProbeAt(ep, baseMs);
+  if (at === null) return "closed";
+  return now >= at.getTime() ? "probe" : "wait";
 }

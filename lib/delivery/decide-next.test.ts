@@ -60,11 +60,16 @@ describe("the delivery's next state", () => {
     expect(next(d, answer(500)).nextAttemptAt!.getTime() - now.getTime()).toBeGreaterThan(2_800_000);
   });
 
-  it("honours Retry-After on 429 within twice the scheduled delay", () => {
+  it("waits at least Retry-After on 429 and 503, and says so; other answers ignore it", () => {
     const d = next(delivery(), answer(429, { "retry-after": "3600" }));
     const delay = d.nextAttemptAt!.getTime() - now.getTime();
-    expect(delay).toBeGreaterThanOrEqual(16_000);
-    expect(delay).toBeLessThanOrEqual(24_000);
+    expect(delay).toBeGreaterThanOrEqual(3600_000);
+    expect(delay).toBeLessThanOrEqual(1.2 * 3600_000);
+    expect(d.retryAfterMs).toBe(3600_000);
+    expect(next(delivery(), answer(503, { "retry-after": "2" })).retryAfterMs).toBe(2_000);
+    const other = next(delivery(), answer(500, { "retry-after": "3600" }));
+    expect(other.retryAfterMs).toBeUndefined();
+    expect(other.nextAttemptAt!.getTime() - now.getTime()).toBeLessThan(3600_000);
   });
 
   describe("manual attempts", () => {

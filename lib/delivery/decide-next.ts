@@ -57,13 +57,14 @@ export function decideNext(
   // they may have reached the endpoint, so they use up their place in the schedule).
   const scheduled = scheduledDelayMs(schedule, d.scheduledAttempts + 1);
   if (scheduled === null) return dead("exhausted");
-  const delay = verdict.honourRetryAfter
+  const { delayMs, honouredMs } = verdict.honourRetryAfter
     ? applyRetryAfter(scheduled, parseRetryAfter(result.headers?.["retry-after"], now.getTime()))
-    : scheduled;
+    : { delayMs: scheduled, honouredMs: null };
   return {
     status: "pending",
-    nextAttemptAt: new Date(now.getTime() + delay),
+    nextAttemptAt: new Date(now.getTime() + delayMs),
     deadReason: null,
     deadAt: null,
+    ...(honouredMs !== null ? { retryAfterMs: honouredMs } : {}),
   };
 }

@@ -14,6 +14,8 @@ export type DeliveryNext = {
   nextAttemptAt: Date | null;
   deadReason: string | null;
   deadAt: Date | null;
+  /** The Retry-After (ms, capped) this next attempt waits for; recorded on the attempt. */
+  retryAfterMs?: number;
 };
 
 export type AttemptRecord = {
@@ -47,20 +49,21 @@ export type RecordOutcome = {
 const LAST_SUCCESS_PRECISION_S = 5;
 
 // Parameters: $1-$20 the attempts' columns, $21-$26 the deliveries' next states, $27-$31 the
-// endpoints' health in this batch, $32 now, $33 "last success is stale before", $34 the breaker threshold.
+// endpoints' health in this batch, $32 now, $33 "last success is stale before", $34 the breaker threshold,
+// $35 the Retry-After each attempt's next state honours.
 const RECORD_SQL = `
   WITH ins AS (
     INSERT INTO attempt (id, environment_id, application_id, endpoint_id, message_id, delivery_id, event_type, url, status,
                          trigger_type, request_headers, request_body, response_status, response_headers, response_body,
-                         response_truncated, duration_ms, error_class, error_message, created_at)
+                         response_truncated, duration_ms, error_class, error_message, created_at, retry_after_ms)
     SELECT v.id, v.env, v.app, v.ep, v.msg, v.dlv, v.type, v.url, v.status::"AttemptStatus", v.trig::"TriggerType",
            v.req_headers::jsonb, v.req_body, v.res_status, v.res_headers::jsonb, v.res_body, v.truncated, v.duration,
-           v.err_class, v.err_message, v.at::timestamptz
+           v.err_class, v.err_message, v.at::timestamptz, v.retry_after
     FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[],
                 $10::text[], $11::text[], $12::text[], $13::int[], $14::text[], $15::text[], $16::bool[], $17::int[],
-                $18::text[], $19::text[], $20::text[])
+                $18::text[], $19::text[], $20::text[], $35::int[])
       AS v(id, env, app, ep, msg, dlv, type, url, status, trig, req_headers, req_body, res_status, res_headers, res_body,
-           truncated, duration, err_class, err_message, at)
+           truncated, duration, err_class, err_message, at, retry_after)
   ),
   upd AS (
     UPDATE delivery dl
@@ -125,6 +128,7 @@ export async function recordAttempts(items: AttemptRecord[]): Promise<RecordOutc
     errClass: items.map((i) => i.result.errorClass),
     errMessage: items.map((i) => i.result.errorMessage),
     at: items.map((i) => i.attemptedAt.toISOString()),
+    retryAfter: items.map((i) => i.next.retryAfterMs ?? null),
   };
   // Deliveries.
   const d = {
@@ -206,6 +210,7 @@ export async function recordAttempts(items: AttemptRecord[]): Promise<RecordOutc
     iso(now),
     iso(staleSuccess),
     CIRCUIT_OPEN_AFTER_FAILURES,
+    a.retryAfter,
   ]);
 
   const applied = new Set<string>();

@@ -45,11 +45,22 @@ describe("Retry-After", () => {
     expect(parseRetryAfter(undefined, now)).toBeNull();
   });
 
-  it("is honoured between the scheduled delay and twice it, and never beyond 24 h", () => {
-    expect(applyRetryAfter(5_000, 7_000)).toBe(7_000);
-    expect(applyRetryAfter(5_000, 1_000)).toBe(5_000);
-    expect(applyRetryAfter(5_000, 60_000)).toBe(10_000);
-    expect(applyRetryAfter(5_000, null)).toBe(5_000);
-    expect(applyRetryAfter(20 * 3600_000, 40 * 3600_000)).toBe(24 * 3600_000);
+  it("is never undercut: the next attempt waits at least Retry-After, jitter only adds, up to 24 h", () => {
+    const low = () => 0;
+    const high = () => 1;
+    // Longer than the scheduled step: Retry-After, plus up to 20% of it; never the 2× clamp.
+    expect(applyRetryAfter(5_000, 60_000, low)).toEqual({ delayMs: 60_000, honouredMs: 60_000 });
+    expect(applyRetryAfter(5_000, 60_000, high)).toEqual({ delayMs: 72_000, honouredMs: 60_000 });
+    // A jittered step below Retry-After (1 s - 20%) does not pull the attempt earlier than it.
+    for (const r of [0, 0.25, 0.5, 0.75, 1])
+      expect(applyRetryAfter(800, 2_000, () => r).delayMs).toBeGreaterThanOrEqual(2_000);
+    // Shorter than the step: the step stands (Retry-After says "not before", not "at").
+    expect(applyRetryAfter(5_000, 1_000, high)).toEqual({ delayMs: 5_000, honouredMs: 1_000 });
+    expect(applyRetryAfter(5_000, 0, high)).toEqual({ delayMs: 5_000, honouredMs: 0 });
+    // Capped at a day, jitter included.
+    expect(applyRetryAfter(5_000, 40 * 3600_000, high)).toEqual({ delayMs: 24 * 3600_000, honouredMs: 24 * 3600_000 });
+    expect(applyRetryAfter(5_000, 23.5 * 3600_000, high).delayMs).toBe(24 * 3600_000);
+    // Absent or unreadable: the schedule alone, nothing honoured.
+    expect(applyRetryAfter(5_000, null)).toEqual({ delayMs: 5_000, honouredMs: null });
   });
 });

@@ -8,9 +8,7 @@ export const DEFAULT_RETRY_SCHEDULE = [5, 5 * 60, 30 * 60, 2 * 3600, 5 * 3600, 1
 /** Each delay is spread ±20% so that retries of a burst do not arrive together. */
 export const RETRY_JITTER = 0.2;
 
-/** A Retry-After answer may lengthen a delay up to this multiple of the scheduled one... */
-export const RETRY_AFTER_MAX_FACTOR = 2;
-/** ...and never beyond a day. */
+/** A Retry-After answer is honoured up to a day (a longer one is read as a day). */
 export const RETRY_AFTER_CAP_MS = 24 * 3600 * 1000;
 
 /**
@@ -44,9 +42,21 @@ export function parseRetryAfter(value: string | undefined, now: number): number 
   return Math.max(0, at - now);
 }
 
-/** Honours Retry-After within [scheduled, 2 × scheduled] and at most 24 h. */
-export function applyRetryAfter(scheduledMs: number, retryAfterMs: number | null): number {
-  if (retryAfterMs === null) return scheduledMs;
-  const clamped = Math.min(Math.max(retryAfterMs, scheduledMs), RETRY_AFTER_MAX_FACTOR * scheduledMs);
-  return Math.min(clamped, RETRY_AFTER_CAP_MS);
+/**
+ * The delay after a 429 or 503 that asked for `retryAfterMs` (parsed; null when absent or
+ * unreadable). The receiver knows better than our curve when it can take traffic again, so the
+ * next attempt is never earlier than it asked: its Retry-After (up to RETRY_AFTER_CAP_MS) plus up
+ * to RETRY_JITTER of it (jitter only adds, so a burst of throttled deliveries does not come back
+ * in one instant), or the scheduled delay when that is later. `honouredMs` is what the attempt
+ * records: the Retry-After that bounded the delay, after the cap.
+ */
+export function applyRetryAfter(
+  scheduledMs: number,
+  retryAfterMs: number | null,
+  random = Math.random,
+): { delayMs: number; honouredMs: number | null } {
+  if (retryAfterMs === null) return { delayMs: scheduledMs, honouredMs: null };
+  const honouredMs = Math.min(retryAfterMs, RETRY_AFTER_CAP_MS);
+  const jittered = Math.min(RETRY_AFTER_CAP_MS, Math.round(honouredMs * (1 + RETRY_JITTER * random())));
+  return { delayMs: Math.max(scheduledMs, Math.max(honouredMs, jittered)), honouredMs };
 }

@@ -1,7 +1,13 @@
 import type { Endpoint } from "../generated/prisma/client";
+import { nextProbeAt } from "../delivery/circuit-breaker";
+import { env } from "../env";
 
-/** EndpointOut, plus Herald's state fields (state, disabledReason, circuit, signing). */
-export function serializeEndpoint(ep: Endpoint) {
+/**
+ * EndpointOut, plus Herald's state fields (state, disabledReason, circuit, signing). The next
+ * probe is computed with the configured cool-down (HERALD_CIRCUIT_COOLDOWN_MS, which the worker
+ * and web processes share).
+ */
+export function serializeEndpoint(ep: Endpoint, circuitCooldownMs = env().HERALD_CIRCUIT_COOLDOWN_MS) {
   const eventTypes = ep.eventTypes.length > 0 ? ep.eventTypes : null;
   return {
     id: ep.id,
@@ -19,6 +25,8 @@ export function serializeEndpoint(ep: Endpoint) {
     state: ep.state,
     disabledReason: ep.disabledReason,
     circuitState: ep.circuitState,
+    circuitOpenedAt: ep.circuitState === "closed" ? null : (ep.circuitOpenedAt?.toISOString() ?? null),
+    circuitNextProbeAt: nextProbeAt(ep, circuitCooldownMs)?.toISOString() ?? null,
     signing: ep.signingAlgorithm,
     publicKey: ep.publicKey,
     retrySchedule: ep.retrySchedule.length > 0 ? ep.retrySchedule : null,

@@ -59,6 +59,11 @@ const endpointFields = {
   state: ext({ type: "string", enum: ["active", "paused", "disabled"] }, "paused = stopped by its owner; disabled = stopped by Herald after persistent failure"),
   disabledReason: ext(nullable(str), "why it is not active"),
   circuitState: ext({ type: "string", enum: ["closed", "open", "half_open"] }, "the circuit breaker"),
+  circuitOpenedAt: ext(nullable(dateTime), "when the circuit opened; null while closed"),
+  circuitNextProbeAt: ext(
+    nullable(dateTime),
+    "when the open circuit lets its next probe through (in the past: due now, or under way); null while closed",
+  ),
   signing: ext({ type: "string", enum: ["hmac_sha256", "ed25519"] }, "signature scheme (v1 HMAC or v1a Ed25519)"),
   publicKey: ext(nullable(str), "the whpk_ verification key of an ed25519 endpoint"),
   retrySchedule: ext(nullable({ type: "array", items: int }), "seconds between retries; null for the environment's schedule"),
@@ -174,6 +179,10 @@ export const schemas: Record<string, JsonSchema> = {
       response: { ...str, description: "The response body (truncated); empty without content or once expunged" },
       errorClass: ext(nullable(str), "timeout, dns, refused, reset, tls, ssrf_blocked, redirect, http_status, ..."),
       errorMessage: ext(nullable(str), "what went wrong, in words"),
+      retryAfterMs: ext(
+        nullable(int),
+        "for a 429 or 503 with Retry-After: the delay it asked for (ms, at most 24 h) that the next attempt waited for",
+      ),
       request: ext(
         object({ headers: stringMap, body: nullable(str) }),
         "exactly what was sent (credential-like custom header values redacted); with content only",
@@ -182,7 +191,7 @@ export const schemas: Record<string, JsonSchema> = {
       responseTruncated: ext(bool, "with content only"),
       msg: { ...ref("MessageOut"), description: "With with_msg=true: the message, without its payload" },
     },
-    ["errorClass", "errorMessage", "request", "responseHeaders", "responseTruncated", "msg"],
+    ["errorClass", "errorMessage", "retryAfterMs", "request", "responseHeaders", "responseTruncated", "msg"],
   ),
   ListResponse_MessageAttemptOut_: listOf("MessageAttemptOut"),
   AppPortalAccessOut: object({

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "attempt" ADD COLUMN     "retry_after_ms" INTEGER;
