@@ -11,7 +11,9 @@ export default defineConfig({
     setupFiles: ["test/setup-env.ts"],
     pool: "forks",
     testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // A suite's beforeAll starts its own web server and worker (and some a private database):
+    // 20-40 s on a quiet machine, over 60 s when the machine is busy. Set-up time, not behaviour.
+    hookTimeout: 180_000,
     fileParallelism: true,
     maxWorkers: 2,
   },
