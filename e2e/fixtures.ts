@@ -178,9 +178,13 @@ export async function seedHistory(
   return out;
 }
 
-export async function shot(page: Page, name: string, opts: { fullPage?: boolean } = {}) {
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: opts.fullPage ?? true });
+/** Screenshots kept in the repository (docs/portal.md shows them); e2e/artifacts is not committed. */
+export const DOC_SCREENSHOTS = "docs/screenshots";
+
+export async function shot(page: Page, name: string, opts: { fullPage?: boolean; doc?: boolean } = {}) {
+  const dir = opts.doc ? DOC_SCREENSHOTS : SCREENSHOTS;
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: `${dir}/${name}.png`, fullPage: opts.fullPage ?? true });
 }
 
 export const test = base.extend<{ operator: Operator }>({

@@ -5,6 +5,7 @@ import { Button } from "../ui/button";
 import { CodeBlock } from "../ui/code-block";
 import { formatTime, prettyBody, statusCodeLabel } from "../ui/format";
 import { AttemptStatusBadge, DeliveryStatusBadge } from "./delivery-status";
+import { WaitReasonText } from "./wait-reason";
 
 type Attempt = DeliveryTimeline["attempts"][number];
 
@@ -138,7 +139,11 @@ export function AttemptInspector({
           </p>
           <p className="break-all font-mono text-xs text-slate-600">→ {timeline.endpoint.url}</p>
           {timeline.deadReason && <p className="text-xs text-red-800">Dead-lettered: {timeline.deadReason}</p>}
-          {timeline.nextAttemptAt && <p className="text-xs text-slate-600">Next attempt {formatTime(timeline.nextAttemptAt)}</p>}
+          {timeline.waiting && (
+            <p className="text-xs text-slate-700" data-testid="wait-reason">
+              <WaitReasonText reason={timeline.waiting} />
+            </p>
+          )}
           {"replayOf" in timeline.message && timeline.message.replayOf && (
             <p className="text-xs text-purple-800">
               Replay of{" "}

@@ -1,6 +1,7 @@
 import type { DeliveryLogRow } from "@/lib/portal/delivery-logs";
 import { formatTime, relativeTime, statusCodeLabel } from "../ui/format";
 import { DeliveryStatusBadge } from "./delivery-status";
+import { WaitReasonText } from "./wait-reason";
 
 /** One row per delivery; a row (or its button) opens the attempt inspector. */
 export function DeliveryLogTable({ rows, onOpen, busy = false }: { rows: DeliveryLogRow[]; onOpen: (id: string) => void; busy?: boolean }) {
@@ -35,7 +36,11 @@ export function DeliveryLogTable({ rows, onOpen, busy = false }: { rows: Deliver
               </td>
               <td className="px-3 py-2">
                 <DeliveryStatusBadge status={r.status} />
-                {r.nextAttemptAt && <span className="block text-[11px] text-slate-500">next {relativeTime(r.nextAttemptAt)}</span>}
+                {r.waiting && (
+                  <span className="block max-w-[18rem] text-[11px] text-slate-600" data-testid="wait-reason">
+                    <WaitReasonText reason={r.waiting} />
+                  </span>
+                )}
               </td>
               <td className="px-3 py-2 tabular-nums">{r.attemptCount}</td>
               <td className="px-3 py-2 tabular-nums">{r.attemptCount > 0 ? statusCodeLabel(r.lastStatusCode) : "—"}</td>

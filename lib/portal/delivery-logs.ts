@@ -6,6 +6,7 @@ import { findApplication } from "../applications/find-application";
 import { findEndpoint } from "../endpoints/find-endpoint";
 import { idFilter, idRange, type TimeRange } from "../messages/query-messages";
 import { logStatus, statusBranches, type LogStatus } from "./delivery-status";
+import { waitReasons } from "./wait-reason";
 
 // The portal's delivery log: one row per delivery (a message to one endpoint) across all the
 // application's endpoints, newest first, with filters. It has to stay fast with millions of
@@ -90,11 +91,11 @@ export async function listDeliveryLogs(scope: Scope, appIdOrUid: string, q: Deli
   const parts = branches(q, Boolean(q.search), Boolean(q.endpoint_id));
   const range = idRange("delivery", q);
   const page = await paginate(q, "descending", "id", (p) => (noMatch ? Promise.resolve([]) : readMerged(base, parts, range, p)));
-  const details = await rowDetails(page.rows);
+  const details = await rowDetails(page.rows, app.throttleRate);
   return toListResponse(page, (r) => serializeLogRow(r, details));
 }
 
-async function rowDetails(rows: Row[]) {
+async function rowDetails(rows: Row[], appThrottleRate: number | null) {
   const [messages, endpoints] = await Promise.all([
     db.message.findMany({
       where: { id: { in: [...new Set(rows.map((r) => r.messageId))] } },
@@ -102,10 +103,28 @@ async function rowDetails(rows: Row[]) {
     }),
     db.endpoint.findMany({
       where: { id: { in: [...new Set(rows.map((r) => r.endpointId))] } },
-      select: { id: true, uid: true, url: true },
+      select: {
+        id: true,
+        uid: true,
+        url: true,
+        state: true,
+        disabledReason: true,
+        circuitState: true,
+        circuitOpenedAt: true,
+        failingSince: true,
+        throttleRate: true,
+      },
     }),
   ]);
-  return { messages: new Map(messages.map((m) => [m.id, m])), endpoints: new Map(endpoints.map((e) => [e.id, e])) };
+  const byId = new Map(endpoints.map((e) => [e.id, e]));
+  const waiting = await waitReasons(
+    rows.flatMap((r) => {
+      const endpoint = byId.get(r.endpointId);
+      return endpoint ? [{ id: r.id, delivery: r, endpoint }] : [];
+    }),
+    appThrottleRate,
+  );
+  return { messages: new Map(messages.map((m) => [m.id, m])), endpoints: byId, waiting };
 }
 
 function serializeLogRow(r: Row, d: Awaited<ReturnType<typeof rowDetails>>) {
@@ -125,6 +144,8 @@ function serializeLogRow(r: Row, d: Awaited<ReturnType<typeof rowDetails>>) {
     lastStatusCode: r.lastStatusCode,
     lastAttemptAt: r.lastAttemptAt?.toISOString() ?? null,
     nextAttemptAt: r.status === "pending" ? (r.nextAttemptAt?.toISOString() ?? null) : null,
+    /** Why it is not delivered yet and until when (lib/portal/wait-reason.ts); null when finished. */
+    waiting: d.waiting.get(r.id) ?? null,
     deadReason: r.deadReason,
     createdAt: r.createdAt.toISOString(),
   };

@@ -5,6 +5,7 @@ import { findApplication } from "../applications/find-application";
 import { serializeAttempt } from "../attempts/serialize";
 import { serializeMessage } from "../messages/serialize";
 import { logStatus } from "./delivery-status";
+import { waitReasons } from "./wait-reason";
 
 // The attempt inspector's data: one delivery (a message to one endpoint) with every attempt
 // in order, each with the exact request sent and the response received, plus the message and
@@ -19,7 +20,20 @@ export async function deliveryTimeline(scope: Scope, appIdOrUid: string, deliver
     where: { id: deliveryId, applicationId: app.id },
     include: {
       message: true,
-      endpoint: { select: { id: true, uid: true, url: true, state: true, signingAlgorithm: true } },
+      endpoint: {
+        select: {
+          id: true,
+          uid: true,
+          url: true,
+          state: true,
+          signingAlgorithm: true,
+          disabledReason: true,
+          circuitState: true,
+          circuitOpenedAt: true,
+          failingSince: true,
+          throttleRate: true,
+        },
+      },
       attempts: { orderBy: { id: "asc" } },
     },
   });
@@ -30,15 +44,19 @@ export async function deliveryTimeline(scope: Scope, appIdOrUid: string, deliver
     orderBy: { id: "desc" },
     take: MAX_REPLAYS_LISTED,
   });
+  const waiting = (await waitReasons([{ id: delivery.id, delivery, endpoint: delivery.endpoint }], app.throttleRate)).get(delivery.id) ?? null;
+  const { id, uid, url, state, signingAlgorithm } = delivery.endpoint;
   return {
     id: delivery.id,
     status: logStatus(delivery),
     attemptCount: delivery.attemptCount,
     nextAttemptAt: delivery.status === "pending" ? (delivery.nextAttemptAt?.toISOString() ?? null) : null,
+    /** Why it is not delivered yet and until when (lib/portal/wait-reason.ts); null when finished. */
+    waiting,
     deadReason: delivery.deadReason,
     deadAt: delivery.deadAt?.toISOString() ?? null,
     createdAt: delivery.createdAt.toISOString(),
-    endpoint: delivery.endpoint,
+    endpoint: { id, uid, url, state, signingAlgorithm },
     message: serializeMessage(delivery.message, true),
     replays: replays.map((m) => ({ id: m.id, timestamp: m.createdAt.toISOString() })),
     attempts: delivery.attempts.map((a) => serializeAttempt(a, true)),

@@ -2,6 +2,7 @@
 import Link from "next/link";
 import { useParams, useRouter, useSearchParams } from "next/navigation";
 import { Suspense, useState } from "react";
+import { CircuitNotice } from "@/components/portal/circuit-notice";
 import { DeleteEndpointDialog } from "@/components/portal/delete-endpoint-dialog";
 import { EndpointForm, endpointBody, scheduleText, type EndpointFormValues } from "@/components/portal/endpoint-form";
 import { EndpointOverview } from "@/components/portal/endpoint-overview";
@@ -115,6 +116,11 @@ function EndpointDetail() {
             It failed for too long ({ep.disabledReason ?? "no reason recorded"}). Fix your server, then resume it;
             deliveries that failed meanwhile can be retried from Failures.
           </Notice>
+        </div>
+      )}
+      {ep.state === "active" && (
+        <div className="mb-4">
+          <CircuitNotice endpoint={ep} />
         </div>
       )}
       {m.updateEndpoint.error && !editing && <Notice tone="error">{m.updateEndpoint.error.message}</Notice>}

@@ -1,0 +1,48 @@
+import { startReceiver } from "../test/helpers/receiver";
+import { expect, openPortal, shot, test, until } from "./fixtures";
+
+// Held deliveries say why they wait and until when (issue 13 item 1): an endpoint answering 500
+// opens its circuit after ten failed attempts; a new delivery is then held, and its log row and
+// inspector say "Circuit open since …, next probe at …"; the failed ones say when their retry
+// is scheduled; the endpoint's page explains the circuit in plain words.
+
+test("a held delivery says the circuit is open and when the next probe goes", async ({ page, operator }) => {
+  const rx = await startReceiver((_r, res) => void res.writeHead(500).end("down for maintenance"));
+  try {
+    const app = await operator.createApp("Held Co");
+    const ep = await operator.createEndpoint(app.id, { url: rx.url, description: "Billing", retrySchedule: [3600] });
+    for (let i = 0; i < 10; i++) await operator.publish(app.id, "order.created", { order_id: `ord_${i}`, amount: 100 + i });
+    await rx.waitFor(10);
+    await until(async () => (await operator.api("GET", `/app/${app.id}/endpoint/${ep.id}`)).body.circuitState === "open", "the circuit to open");
+    const held = await operator.publish(app.id, "order.paid", { order_id: "ord_held" });
+
+    const link = await operator.portalLink(app.id);
+    await openPortal(page, link.url);
+    await page.getByRole("navigation").getByRole("link", { name: "Delivery logs", exact: true }).click();
+    const heldRow = page.getByRole("row").filter({ hasText: held.id });
+    await expect(heldRow.getByTestId("wait-reason")).toHaveText(/^Circuit open since .+, next probe at .+\. Held until your server answers again\.$/);
+    const retrying = page.getByRole("row").filter({ hasText: "Failed, retrying" });
+    await expect(retrying).toHaveCount(10);
+    await expect(retrying.first().getByTestId("wait-reason")).toHaveText(/^Retry scheduled at .+\(in (59|60) minutes\); the circuit is open, next probe at .+\.$/);
+    // The absolute time is on hover.
+    await expect(heldRow.getByTestId("wait-reason").locator("time").first()).toHaveAttribute("title", /\d{4}/);
+    expect(rx.received).toHaveLength(10); // the held delivery was not sent
+    await shot(page, "portal-waiting-log", { doc: true });
+
+    await heldRow.getByRole("button", { name: /^Inspect delivery/ }).click();
+    const inspector = page.getByRole("dialog", { name: "Delivery inspector" });
+    await expect(inspector.getByTestId("wait-reason")).toHaveText(/^Circuit open since .+, next probe at .+\./);
+    await expect(inspector.getByText("No attempt yet")).toBeVisible();
+    await shot(page, "portal-waiting-inspector", { doc: true });
+    await page.keyboard.press("Escape");
+
+    await page.goto(`/portal/endpoints/${ep.id}`);
+    const explainer = page.getByTestId("circuit-explainer");
+    await expect(explainer).toContainText("after 10 failed attempts in a row, Herald has stopped sending to your server");
+    await expect(explainer).toContainText("Held deliveries are not lost");
+    await expect(explainer).toContainText(/At .+ Herald sends one delivery as a test \(a probe\)/);
+    await shot(page, "portal-circuit-explained", { doc: true });
+  } finally {
+    await rx.close();
+  }
+});
