@@ -23,7 +23,7 @@ test("a held delivery says the circuit is open and when the next probe goes", as
     await expect(heldRow.getByTestId("wait-reason")).toHaveText(/^Circuit open since .+, next probe at .+\. Held until your server answers again\.$/);
     const retrying = page.getByRole("row").filter({ hasText: "Failed, retrying" });
     await expect(retrying).toHaveCount(10);
-    await expect(retrying.first().getByTestId("wait-reason")).toHaveText(/^Retry scheduled at .+\(in (59|60) minutes\); the circuit is open, next probe at .+\.$/);
+    await expect(retrying.first().getByTestId("wait-reason")).toHaveText(/^Retry scheduled at .+\(in .+\); the circuit is open, next probe at .+\(in .+\)\.$/);
     // The absolute time is on hover.
     await expect(heldRow.getByTestId("wait-reason").locator("time").first()).toHaveAttribute("title", /\d{4}/);
     expect(rx.received).toHaveLength(10); // the held delivery was not sent
