@@ -2,6 +2,8 @@ import { db } from "../db";
 import { hashToken } from "../crypto/tokens";
 import { unauthorized } from "../http/errors";
 import { authenticatePortal } from "../portal-access/authenticate-portal";
+import { touchApiKey } from "../environments/api-keys";
+import { logger } from "../logger";
 import type { Principal } from "./principal";
 
 // Resolves `Authorization: Bearer <token>` to a principal: an operator API key (any string; we
@@ -30,6 +32,8 @@ export async function authenticate(authorization: string | null): Promise<Princi
   if (key && !key.revokedAt) {
     const principal: Principal = { kind: "operator", environmentId: key.environmentId, apiKeyId: key.id };
     apiKeyCache.set(hash, { principal, until: Date.now() + API_KEY_CACHE_MS });
+    // "Last used" for the console's key list; not awaited, a failed write must not fail the call.
+    touchApiKey(key.id).catch((err: unknown) => logger.warn({ err }, "could not record an API key's last use"));
     return principal;
   }
 

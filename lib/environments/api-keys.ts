@@ -1,6 +1,10 @@
+import { z } from "zod";
 import { db } from "../db";
 import { hashToken, randomToken } from "../crypto/tokens";
 import { newId } from "../ids";
+import { notFound } from "../http/errors";
+import { cursorWhere, paginate, toListResponse, type ListQuery } from "../http/pagination";
+import type { Scope } from "../auth/principal";
 
 export const API_KEY_PREFIX = "hk_";
 
@@ -22,5 +26,68 @@ export async function ensureApiKey(environmentId: string, key: string, name: str
     where: { hash: hashToken(key) },
     update: { revokedAt: null, environmentId },
     create: { id: newId("apiKey"), environmentId, name, hash: hashToken(key), prefix: displayPrefix(key) },
+  });
+}
+
+// The environment's keys as the API and the console list them: never the key or its hash, only
+// the first characters (enough to recognise one in a config file).
+
+export const ApiKeyIn = z.object({ name: z.string().trim().min(1, "must not be empty").max(128) });
+export type ApiKeyIn = z.infer<typeof ApiKeyIn>;
+
+type ApiKeyRow = { id: string; name: string; prefix: string; createdAt: Date; lastUsedAt: Date | null; revokedAt: Date | null };
+
+function serializeApiKey(k: ApiKeyRow) {
+  return {
+    id: k.id,
+    name: k.name,
+    prefix: k.prefix,
+    createdAt: k.createdAt.toISOString(),
+    lastUsedAt: k.lastUsedAt?.toISOString() ?? null,
+    revokedAt: k.revokedAt?.toISOString() ?? null,
+  };
+}
+export type ApiKeyOut = ReturnType<typeof serializeApiKey>;
+
+const SELECT = { id: true, name: true, prefix: true, createdAt: true, lastUsedAt: true, revokedAt: true } as const;
+
+/** Newest first; revoked keys stay listed (with revokedAt) so their history is visible. */
+export async function listApiKeys(scope: Scope, q: ListQuery) {
+  const page = await paginate(q, "descending", "id", (p) =>
+    db.apiKey.findMany({
+      where: { environmentId: scope.environmentId, ...cursorWhere(p) },
+      orderBy: { id: p.direction },
+      take: p.take,
+      select: SELECT,
+    }),
+  );
+  return toListResponse(page, serializeApiKey);
+}
+
+/** A new key for the environment; `key` is in this answer only. */
+export async function createEnvironmentApiKey(scope: Scope, input: ApiKeyIn) {
+  const { id, key } = await createApiKey(scope.environmentId, input.name);
+  const row = await db.apiKey.findUniqueOrThrow({ where: { id }, select: SELECT });
+  return { ...serializeApiKey(row), key };
+}
+
+/** Revokes a key of the environment (idempotent); requests with it fail within the auth cache's 5 s. */
+export async function revokeApiKey(scope: Scope, id: string) {
+  await db.apiKey.updateMany({ where: { id, environmentId: scope.environmentId, revokedAt: null }, data: { revokedAt: new Date() } });
+  const row = await db.apiKey.findFirst({ where: { id, environmentId: scope.environmentId }, select: SELECT });
+  if (!row) throw notFound("API key");
+  return serializeApiKey(row);
+}
+
+const LAST_USED_EVERY_MS = 60_000;
+
+/**
+ * Records that a key was used, at most once a minute per key (the publish path must not write a
+ * row per request); called when a key is looked up, i.e. at most every few seconds per process.
+ */
+export async function touchApiKey(id: string): Promise<void> {
+  await db.apiKey.updateMany({
+    where: { id, OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: new Date(Date.now() - LAST_USED_EVERY_MS) } }] },
+    data: { lastUsedAt: new Date() },
   });
 }

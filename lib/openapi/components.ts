@@ -264,6 +264,7 @@ export const schemas: Record<string, JsonSchema> = {
     retrySchedule: ext(nullable({ type: "array", items: int }), "the environment's seconds between retries; null for the platform default"),
     effectiveRetrySchedule: ext({ type: "array", items: int }, "what endpoints without their own schedule follow"),
   }),
+  ...consoleComponents(),
   CaptureOut: object(
     {
       endpointId: { ...str, description: "The test URL's endpoint (its url is herald-capture:<endpoint id>)" },
@@ -325,4 +326,51 @@ export const responses: Record<string, JsonSchema> = {
 
 function errorResponse(description: string): JsonSchema {
   return { description, content: { "application/json": { schema: ref("HttpErrorOut") } } };
+}
+
+// The environment's overview, application summaries and API keys (Herald extensions the console uses).
+function consoleComponents(): Record<string, JsonSchema> {
+  const rate = object({
+    succeeded: int,
+    failed: int,
+    successRate: nullable({ type: "number", description: "succeeded / (succeeded + failed); null when none finished" }),
+  });
+  const counts = { succeeded: int, failed: { ...int, description: "dead (no retries left)" }, pending: int, sending: int, canceled: int };
+  const apiKey = {
+    id: { ...str, description: "key_…" },
+    name: str,
+    prefix: { ...str, description: "The key's first characters" },
+    createdAt: dateTime,
+    lastUsedAt: nullable(dateTime),
+    revokedAt: nullable(dateTime),
+  };
+  return {
+    ApplicationSummaryOut: { allOf: [applicationOut, object({ last24h: ext(rate, "deliveries created in the last 24 h that finished") })] },
+    ListResponse_ApplicationSummaryOut_: listOf("ApplicationSummaryOut"),
+    EnvironmentOverviewOut: object({
+      generatedAt: dateTime,
+      lastHour: object({ ...counts, total: int, successRate: nullable({ type: "number" }) }),
+      lastDay: object({ ...counts, total: int, successRate: nullable({ type: "number" }) }),
+      hours: { type: "array", items: object({ start: dateTime, ...counts }), description: "24 hours, oldest first" },
+      waiting: { ...int, description: "Deliveries pending or being sent" },
+      deadLetters: { ...int, description: "Deliveries that failed for good (retained)" },
+      runningTasks: { ...int, description: "Tasks pending or running" },
+      topFailing: {
+        type: "array",
+        items: object({
+          endpointId: str,
+          url: str,
+          state: { type: "string", enum: ["active", "paused", "disabled"] },
+          disabledReason: nullable(str),
+          circuitState: { type: "string", enum: ["closed", "open", "half_open"] },
+          applicationId: str,
+          applicationName: str,
+          attempts: rate,
+        }),
+      },
+    }),
+    ApiKeyOut: object(apiKey),
+    ApiKeyCreatedOut: object({ ...apiKey, key: { ...str, description: "The key (hk_…): shown only in this answer" } }),
+    ListResponse_ApiKeyOut_: listOf("ApiKeyOut"),
+  };
 }

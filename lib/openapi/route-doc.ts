@@ -27,5 +27,6 @@ export const PATH_PARAMETERS: Record<string, string> = {
   attempt_id: "The attempt's id (atmpt_…)",
   event_type_name: "The event type's name (resource.action)",
   task_id: "The task's id (qtask_…)",
+  key_id: "The API key's id (key_…)",
   delivery_id: "The delivery's id (dlv_…)",
 };

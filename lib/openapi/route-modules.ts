@@ -35,34 +35,38 @@ import * as r30 from "@/app/api/v1/auth/app-portal-access/[app_id]/route";
 import * as r31 from "@/app/api/v1/auth/app/[app_id]/expire-all/route";
 import * as r32 from "@/app/api/v1/auth/logout/route";
 import * as r33 from "@/app/api/v1/auth/portal-session/route";
-import * as r34 from "@/app/api/v1/environment/openapi.json/route";
-import * as r35 from "@/app/api/v1/environment/settings/route";
-import * as r36 from "@/app/api/v1/event-type/route";
-import * as r37 from "@/app/api/v1/event-type/[event_type_name]/route";
-import * as r38 from "@/app/api/v1/health/route";
-import * as r39 from "@/app/api/v1/health/ping/route";
-import * as r40 from "@/app/api/v1/health/status/route";
-import * as r41 from "@/app/api/v1/openapi.json/route";
-import * as r42 from "@/app/api/v1/operational-webhook/endpoint/route";
-import * as r43 from "@/app/api/v1/operational-webhook/endpoint/[endpoint_id]/route";
-import * as r44 from "@/app/api/v1/operational-webhook/endpoint/[endpoint_id]/headers/route";
-import * as r45 from "@/app/api/v1/operational-webhook/endpoint/[endpoint_id]/secret/route";
-import * as r46 from "@/app/api/v1/operational-webhook/endpoint/[endpoint_id]/secret/rotate/route";
-import * as r47 from "@/app/api/v1/portal/app/[app_id]/delivery/route";
-import * as r48 from "@/app/api/v1/portal/app/[app_id]/delivery/[delivery_id]/route";
-import * as r49 from "@/app/api/v1/portal/app/[app_id]/endpoint-health/route";
-import * as r50 from "@/app/api/v1/portal/app/[app_id]/endpoint/[endpoint_id]/preview-example/route";
-import * as r51 from "@/app/api/v1/portal/app/[app_id]/failure/route";
-import * as r52 from "@/app/api/v1/portal/app/[app_id]/validate-url/route";
-import * as r53 from "@/app/api/v1/portal/event-type/route";
-import * as r54 from "@/app/api/v1/portal/event-type/openapi.json/route";
-import * as r55 from "@/app/api/v1/portal/session/route";
-import * as r56 from "@/app/api/v1/portal/settings/route";
-import * as r57 from "@/app/api/v1/tasks/route";
-import * as r58 from "@/app/api/v1/tasks/[task_id]/route";
-import * as r59 from "@/app/api/v1/tasks/[task_id]/cancel/route";
-import * as r60 from "@/app/api/v1/tasks/[task_id]/events/route";
-import * as r61 from "@/app/api/v1/tasks/[task_id]/result/route";
+import * as r34 from "@/app/api/v1/environment/api-key/route";
+import * as r35 from "@/app/api/v1/environment/api-key/[key_id]/route";
+import * as r36 from "@/app/api/v1/environment/app-summary/route";
+import * as r37 from "@/app/api/v1/environment/openapi.json/route";
+import * as r38 from "@/app/api/v1/environment/overview/route";
+import * as r39 from "@/app/api/v1/environment/settings/route";
+import * as r40 from "@/app/api/v1/event-type/route";
+import * as r41 from "@/app/api/v1/event-type/[event_type_name]/route";
+import * as r42 from "@/app/api/v1/health/route";
+import * as r43 from "@/app/api/v1/health/ping/route";
+import * as r44 from "@/app/api/v1/health/status/route";
+import * as r45 from "@/app/api/v1/openapi.json/route";
+import * as r46 from "@/app/api/v1/operational-webhook/endpoint/route";
+import * as r47 from "@/app/api/v1/operational-webhook/endpoint/[endpoint_id]/route";
+import * as r48 from "@/app/api/v1/operational-webhook/endpoint/[endpoint_id]/headers/route";
+import * as r49 from "@/app/api/v1/operational-webhook/endpoint/[endpoint_id]/secret/route";
+import * as r50 from "@/app/api/v1/operational-webhook/endpoint/[endpoint_id]/secret/rotate/route";
+import * as r51 from "@/app/api/v1/portal/app/[app_id]/delivery/route";
+import * as r52 from "@/app/api/v1/portal/app/[app_id]/delivery/[delivery_id]/route";
+import * as r53 from "@/app/api/v1/portal/app/[app_id]/endpoint-health/route";
+import * as r54 from "@/app/api/v1/portal/app/[app_id]/endpoint/[endpoint_id]/preview-example/route";
+import * as r55 from "@/app/api/v1/portal/app/[app_id]/failure/route";
+import * as r56 from "@/app/api/v1/portal/app/[app_id]/validate-url/route";
+import * as r57 from "@/app/api/v1/portal/event-type/route";
+import * as r58 from "@/app/api/v1/portal/event-type/openapi.json/route";
+import * as r59 from "@/app/api/v1/portal/session/route";
+import * as r60 from "@/app/api/v1/portal/settings/route";
+import * as r61 from "@/app/api/v1/tasks/route";
+import * as r62 from "@/app/api/v1/tasks/[task_id]/route";
+import * as r63 from "@/app/api/v1/tasks/[task_id]/cancel/route";
+import * as r64 from "@/app/api/v1/tasks/[task_id]/events/route";
+import * as r65 from "@/app/api/v1/tasks/[task_id]/result/route";
 
 export const routeModules: [path: string, module: Record<string, unknown>][] = [
   ["/api/v1/app", r0],
@@ -99,32 +103,36 @@ export const routeModules: [path: string, module: Record<string, unknown>][] = [
   ["/api/v1/auth/app/{app_id}/expire-all", r31],
   ["/api/v1/auth/logout", r32],
   ["/api/v1/auth/portal-session", r33],
-  ["/api/v1/environment/openapi.json", r34],
-  ["/api/v1/environment/settings", r35],
-  ["/api/v1/event-type", r36],
-  ["/api/v1/event-type/{event_type_name}", r37],
-  ["/api/v1/health", r38],
-  ["/api/v1/health/ping", r39],
-  ["/api/v1/health/status", r40],
-  ["/api/v1/openapi.json", r41],
-  ["/api/v1/operational-webhook/endpoint", r42],
-  ["/api/v1/operational-webhook/endpoint/{endpoint_id}", r43],
-  ["/api/v1/operational-webhook/endpoint/{endpoint_id}/headers", r44],
-  ["/api/v1/operational-webhook/endpoint/{endpoint_id}/secret", r45],
-  ["/api/v1/operational-webhook/endpoint/{endpoint_id}/secret/rotate", r46],
-  ["/api/v1/portal/app/{app_id}/delivery", r47],
-  ["/api/v1/portal/app/{app_id}/delivery/{delivery_id}", r48],
-  ["/api/v1/portal/app/{app_id}/endpoint-health", r49],
-  ["/api/v1/portal/app/{app_id}/endpoint/{endpoint_id}/preview-example", r50],
-  ["/api/v1/portal/app/{app_id}/failure", r51],
-  ["/api/v1/portal/app/{app_id}/validate-url", r52],
-  ["/api/v1/portal/event-type", r53],
-  ["/api/v1/portal/event-type/openapi.json", r54],
-  ["/api/v1/portal/session", r55],
-  ["/api/v1/portal/settings", r56],
-  ["/api/v1/tasks", r57],
-  ["/api/v1/tasks/{task_id}", r58],
-  ["/api/v1/tasks/{task_id}/cancel", r59],
-  ["/api/v1/tasks/{task_id}/events", r60],
-  ["/api/v1/tasks/{task_id}/result", r61],
+  ["/api/v1/environment/api-key", r34],
+  ["/api/v1/environment/api-key/{key_id}", r35],
+  ["/api/v1/environment/app-summary", r36],
+  ["/api/v1/environment/openapi.json", r37],
+  ["/api/v1/environment/overview", r38],
+  ["/api/v1/environment/settings", r39],
+  ["/api/v1/event-type", r40],
+  ["/api/v1/event-type/{event_type_name}", r41],
+  ["/api/v1/health", r42],
+  ["/api/v1/health/ping", r43],
+  ["/api/v1/health/status", r44],
+  ["/api/v1/openapi.json", r45],
+  ["/api/v1/operational-webhook/endpoint", r46],
+  ["/api/v1/operational-webhook/endpoint/{endpoint_id}", r47],
+  ["/api/v1/operational-webhook/endpoint/{endpoint_id}/headers", r48],
+  ["/api/v1/operational-webhook/endpoint/{endpoint_id}/secret", r49],
+  ["/api/v1/operational-webhook/endpoint/{endpoint_id}/secret/rotate", r50],
+  ["/api/v1/portal/app/{app_id}/delivery", r51],
+  ["/api/v1/portal/app/{app_id}/delivery/{delivery_id}", r52],
+  ["/api/v1/portal/app/{app_id}/endpoint-health", r53],
+  ["/api/v1/portal/app/{app_id}/endpoint/{endpoint_id}/preview-example", r54],
+  ["/api/v1/portal/app/{app_id}/failure", r55],
+  ["/api/v1/portal/app/{app_id}/validate-url", r56],
+  ["/api/v1/portal/event-type", r57],
+  ["/api/v1/portal/event-type/openapi.json", r58],
+  ["/api/v1/portal/session", r59],
+  ["/api/v1/portal/settings", r60],
+  ["/api/v1/tasks", r61],
+  ["/api/v1/tasks/{task_id}", r62],
+  ["/api/v1/tasks/{task_id}/cancel", r63],
+  ["/api/v1/tasks/{task_id}/events", r64],
+  ["/api/v1/tasks/{task_id}/result", r65],
 ];

@@ -1,0 +1,41 @@
+import { Ajv } from "ajv";
+import { Ajv2019 } from "ajv/dist/2019.js";
+import { Ajv2020 } from "ajv/dist/2020.js";
+
+// Checks an event type's JSON Schema the way a receiver's validator would read it: JSON that
+// parses, an object, valid against its dialect's meta-schema ($schema: 2020-12, 2019-09, else
+// draft-07, which is what Svix's catalog uses), and compilable ($refs resolve). Pure, so the
+// console runs it on every keystroke. Unknown keywords are allowed (strict: false): catalogs
+// carry annotations of their own.
+
+export type SchemaCheck = { ok: true; schema: Record<string, unknown> } | { ok: false; error: string };
+
+function validatorFor(schema: Record<string, unknown>) {
+  const dialect = typeof schema.$schema === "string" ? schema.$schema : "";
+  const options = { strict: false, allErrors: false, validateFormats: false };
+  if (dialect.includes("2020-12")) return new Ajv2020(options);
+  if (dialect.includes("2019-09")) return new Ajv2019(options);
+  return new Ajv(options);
+}
+
+export function checkSchemaText(text: string): SchemaCheck {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (e) {
+    return { ok: false, error: `Not valid JSON: ${(e as Error).message}` };
+  }
+  if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) return { ok: false, error: "A JSON Schema here is an object ({…})" };
+  const schema = parsed as Record<string, unknown>;
+  const ajv = validatorFor(schema);
+  try {
+    if (!ajv.validateSchema(schema)) {
+      const first = ajv.errors?.[0];
+      return { ok: false, error: `Not a valid JSON Schema: ${first ? `${first.instancePath || "(root)"} ${first.message ?? ""}` : "rejected"}`.trim() };
+    }
+    ajv.compile(schema);
+  } catch (e) {
+    return { ok: false, error: `Not a usable JSON Schema: ${(e as Error).message}` };
+  }
+  return { ok: true, schema };
+}
