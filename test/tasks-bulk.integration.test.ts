@@ -70,6 +70,68 @@ describe("bulk retry and export", () => {
     await rx.waitFor(20);
   });
 
+  it("a bulk retry or a recover on an open circuit makes its first delivery the probe at once, not after the cool-down", async () => {
+    const app = (await t.api("POST", "/app", { name: "Back after an outage" })).body.id as string;
+    const back = await startReceiver();
+    try {
+      const endpoints: string[] = [];
+      const seededIds: string[][] = [];
+      for (let i = 0; i < 2; i++) {
+        const ep = (await t.api("POST", `/app/${app}/endpoint`, { url: back.url })).body.id as string;
+        endpoints.push(ep);
+        const seeded = await seedHistory(db, {
+          environmentId: t.environmentId,
+          applicationId: app,
+          eventType: "user.created",
+          count: 5,
+          startAt: new Date(Date.now() - HOUR),
+          delivery: { endpointId: ep, status: "failed", lastStatusCode: () => 503 },
+        });
+        seededIds.push(seeded.messageIds);
+        // An hour-long outage left the circuit open: its next probe is 10 minutes away.
+        await db.endpoint.update({
+          where: { id: ep },
+          data: {
+            circuitState: "open",
+            circuitOpenedAt: new Date(),
+            failingSince: new Date(Date.now() - HOUR),
+            consecutiveFailures: 40,
+          },
+        });
+        const before = (await t.api("GET", `/app/${app}/endpoint/${ep}`)).body;
+        expect(before.circuitState).toBe("open");
+        expect(Date.parse(before.circuitNextProbeAt as string) - Date.now()).toBeGreaterThan(5 * 60_000);
+      }
+      const [viaBulk, viaRecover] = endpoints as [string, string];
+
+      // Bulk retry ("retry all" of the endpoint's failures).
+      const started = Date.now();
+      const bulk = await t.api("POST", `/app/${app}/bulk-retry`, { endpoint_id: viaBulk });
+      expect(bulk.status).toBe(202);
+      await waitForTask(t.api, bulk.body.task_id);
+      await back.waitFor(5, 15_000);
+      expect(Date.now() - started).toBeLessThan(20_000);
+      expect(new Set(back.received.map((r) => r.headers["webhook-id"]))).toEqual(new Set(seededIds[0]));
+      expect((await t.api("GET", `/app/${app}/endpoint/${viaBulk}`)).body).toMatchObject({
+        circuitState: "closed",
+        circuitOpenedAt: null,
+        circuitNextProbeAt: null,
+      });
+
+      // Recover.
+      const rec = await t.api("POST", `/app/${app}/endpoint/${viaRecover}/recover`, {
+        since: new Date(Date.now() - 2 * HOUR).toISOString(),
+      });
+      expect(rec.status).toBe(202);
+      await waitForTask(t.api, rec.body.id);
+      await back.waitFor(10, 15_000);
+      expect(new Set(back.received.slice(5).map((r) => r.headers["webhook-id"]))).toEqual(new Set(seededIds[1]));
+      expect((await t.api("GET", `/app/${app}/endpoint/${viaRecover}`)).body.circuitState).toBe("closed");
+    } finally {
+      await back.close();
+    }
+  });
+
   it("exports the delivery log as CSV and NDJSON behind signed, expiring links; files expire", async () => {
     await seedHistory(db, {
       environmentId: t.environmentId,

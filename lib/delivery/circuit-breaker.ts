@@ -15,10 +15,16 @@ export const CIRCUIT_COOLDOWN_FRACTION = 0.25;
 /** ...but never more than this. */
 export const CIRCUIT_COOLDOWN_MAX_MS = 10 * 60_000;
 
+// An explicit action on an open circuit's endpoint (recover, bulk retry) sets circuit_probe_at:
+// its first delivery is the probe at once instead of waiting out the cool-down, so an operator who
+// says "the endpoint is back, send" sees it happen (a manual resend bypasses the breaker anyway).
+
 export type CircuitView = {
   circuitState: CircuitState;
   circuitOpenedAt: Date | null;
   failingSince: Date | null;
+  /** An explicit action asked for the probe from then (circuit_probe_at). */
+  circuitProbeAt?: Date | null;
 };
 
 export function cooldownMs(ep: CircuitView, baseMs: number, now: number): number {
@@ -42,6 +48,8 @@ export function nextProbeAt(ep: CircuitView, baseMs: number): Date | null {
     if (f * (at - ep.failingSince.getTime()) > floor) at = (openedAt - f * ep.failingSince.getTime()) / (1 - f);
     at = Math.min(at, openedAt + CIRCUIT_COOLDOWN_MAX_MS);
   }
+  const asked = ep.circuitProbeAt?.getTime();
+  if (asked !== undefined && asked < at) at = asked;
   return new Date(Math.ceil(at));
 }
 

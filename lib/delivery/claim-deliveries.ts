@@ -58,6 +58,7 @@ export type ClaimedDelivery = {
     state: EndpointState;
     circuitState: CircuitState;
     circuitOpenedAt: Date | null;
+    circuitProbeAt: Date | null;
     consecutiveFailures: number;
     failingSince: Date | null;
     throttleRate: number | null;
@@ -111,6 +112,7 @@ type Row = {
   ep_state: EndpointState | null;
   circuit_state: CircuitState | null;
   circuit_opened_at: Date | null;
+  circuit_probe_at: Date | null;
   consecutive_failures: number | null;
   failing_since: Date | null;
   ep_throttle: number | null;
@@ -171,7 +173,8 @@ const CLAIM_SQL = `
          d.environment_id, d.application_id, d.endpoint_id, d.message_id, d.event_type, d.attempt_count,
          d.dead_reason, d.dead_at,
          sa.scheduled_attempts, sa.finished_scheduled,
-         e.uid AS ep_uid, e.url, e.state AS ep_state, e.circuit_state, e.circuit_opened_at, e.consecutive_failures,
+         e.uid AS ep_uid, e.url, e.state AS ep_state, e.circuit_state, e.circuit_opened_at, e.circuit_probe_at,
+         e.consecutive_failures,
          e.failing_since, e.throttle_rate AS ep_throttle, e.retry_schedule AS ep_schedule, e.signing_algorithm,
          e.secret_encrypted, e.previous_secret_encrypted, e.previous_secret_expires_at, e.headers_encrypted,
          m.event_id AS msg_event_id, m.payload, m.previous, m.created_at AS msg_created_at,
@@ -266,6 +269,7 @@ function toResult(req: ClaimRequest, row: Row | undefined, lease: Date, now: Dat
         state: row.ep_state!,
         circuitState: row.circuit_state!,
         circuitOpenedAt: row.circuit_opened_at,
+        circuitProbeAt: row.circuit_probe_at,
         consecutiveFailures: row.consecutive_failures ?? 0,
         failingSince: row.failing_since,
         throttleRate: row.ep_throttle,

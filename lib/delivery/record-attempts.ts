@@ -91,7 +91,10 @@ const RECORD_SQL = `
                              ELSE ep.circuit_state END,
         circuit_opened_at = CASE WHEN h.success THEN NULL
                                  WHEN ep.consecutive_failures + h.failures >= $34 THEN h.at::timestamptz
-                                 ELSE ep.circuit_opened_at END
+                                 ELSE ep.circuit_opened_at END,
+        -- An explicitly asked probe is spent once the circuit closes or (the probe failed) re-opens.
+        circuit_probe_at = CASE WHEN h.success OR ep.consecutive_failures + h.failures >= $34 THEN NULL
+                                ELSE ep.circuit_probe_at END
     FROM unnest($27::text[], $28::bool[], $29::int[], $30::text[], $31::text[]) AS h(id, success, failures, first_fail, at)
     WHERE ep.id = h.id
       AND (NOT h.success OR ep.consecutive_failures > 0 OR ep.circuit_state <> 'closed' OR ep.failing_since IS NOT NULL

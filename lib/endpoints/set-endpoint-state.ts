@@ -19,7 +19,7 @@ export async function setEndpointState(endpointId: string, to: EndpointState, re
       disabledReason: to === "active" ? null : reason,
       stateChangedAt: new Date(),
       ...(to === "active"
-        ? { circuitState: "closed", circuitOpenedAt: null, consecutiveFailures: 0, failingSince: null }
+        ? { circuitState: "closed", circuitOpenedAt: null, circuitProbeAt: null, consecutiveFailures: 0, failingSince: null }
         : {}),
     },
   });

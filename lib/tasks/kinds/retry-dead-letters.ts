@@ -43,11 +43,20 @@ export const retryDeadLetters: TaskKindRunner = {
     const last = rows[rows.length - 1];
     if (!last) return "done";
     const ids = rows.map((r) => r.id);
+    // An explicit retry says "the endpoint is back": an open circuit of an endpoint it sends to
+    // lets its first delivery through as the probe now instead of after the cool-down
+    // (circuit_probe_at, lib/delivery/circuit-breaker.ts), in the same transaction.
     const retried = await ctx.commit(
       (tx) => tx.$queryRaw<{ id: string }[]>`
-        UPDATE delivery SET status = 'pending', next_attempt_at = now(), dead_reason = NULL, dead_at = NULL, updated_at = now()
-        WHERE id = ANY(${ids}::text[]) AND status = 'failed'
-        RETURNING id`,
+        WITH moved AS (
+          UPDATE delivery SET status = 'pending', next_attempt_at = now(), dead_reason = NULL, dead_at = NULL, updated_at = now()
+          WHERE id = ANY(${ids}::text[]) AND status = 'failed'
+          RETURNING id, endpoint_id
+        ), probe AS (
+          UPDATE endpoint SET circuit_probe_at = now()
+          WHERE id IN (SELECT endpoint_id FROM moved) AND circuit_state <> 'closed' AND circuit_probe_at IS NULL
+        )
+        SELECT id FROM moved`,
       (moved, before) => ({
         cursor: last.id,
         added: ids.length,
