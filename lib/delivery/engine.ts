@@ -9,7 +9,7 @@ import type { AddressPolicy } from "../ssrf/ip-policy";
 import type { DeliveryMetrics } from "../metrics/delivery-metrics";
 import { createBatcher } from "./batcher";
 import { buildBody, buildHeaders } from "./build-request";
-import { circuitGate } from "./circuit-breaker";
+import { circuitGate, type CircuitView } from "./circuit-breaker";
 import { claimDeliveries, unclaimDeliveries, type ClaimedDelivery, type ClaimRequest } from "./claim-deliveries";
 import { classify } from "./classify-response";
 import { decideNext } from "./decide-next";
@@ -18,12 +18,20 @@ import { enqueueResumed } from "./enqueue-deliveries";
 import { createLocalSlots, LOCAL_WAIT_MS } from "./local-slots";
 import { createTransport } from "./transports";
 import { afterAttempt } from "./after-attempt";
-import { recordAttempts } from "./record-attempts";
+import { recordAttempts, type RecordOutcome } from "./record-attempts";
 
-// One delivery job, end to end: claim (compare-and-set) -> circuit / in-flight cap / throttle
-// -> sign and POST -> record the attempt with the delivery's next state -> side effects
-// (retry timer, endpoint health, operational webhooks, waking parked jobs). Database work of
-// concurrent jobs is batched; a job never waits for another endpoint.
+// One delivery job, end to end: admission (circuit / in-flight cap) -> claim (compare-and-set)
+// -> throttle -> sign and POST -> record the attempt with the delivery's next state -> side
+// effects (retry timer, endpoint health, operational webhooks, waking parked jobs). Database work
+// of concurrent jobs is batched; a job never waits for another endpoint.
+//
+// Admission comes before the claim when the job names its endpoint and this process knows the
+// endpoint (a hint from its last claim or attempt, at most HINT_TTL_MS old): a delivery that has to
+// wait (open circuit, endpoint at its cap) is parked with one Redis call, without reading its
+// payload or secrets and without a claim to undo. So a blocked endpoint costs the others one queue
+// job and one Redis call per delivery it receives, plus one full claim per HINT_TTL_MS per worker
+// (which refreshes the hint). Otherwise (an unknown or throttled endpoint, a probe, a resumed job)
+// the claim comes first and admission follows, as the claim is what tells the settings.
 
 /** A claim's lease outlives the longest possible attempt by this much. */
 export const LEASE_MARGIN_MS = 10_000;
@@ -39,6 +47,9 @@ const BATCH = { maxBatch: 100, maxConcurrent: 2, windowMs: 3 };
 const THROTTLE_LOCAL_WAIT_MS = 250;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
 const OPENED_CACHE_MAX = 10_000;
+/** How long what a claim or an attempt told about an endpoint is trusted for admission before a claim. */
+const HINT_TTL_MS = 2_000;
+const HINTS_MAX = 10_000;
 /** Waits between tries of writing an attempt's record (a database blip must not lose it). */
 const RECORD_RETRY_MS = [200, 1_000, 5_000];
 
@@ -84,6 +95,39 @@ export function createDeliveryEngine(cfg: EngineConfig, deps: { redis: Redis; me
   const record = createBatcher(recordAttempts, BATCH);
   const { metrics } = deps;
   const local = createLocalSlots(cfg.endpointConcurrency);
+
+  type Hint = { throttled: boolean; circuit: CircuitView; until: number };
+  const hints = new Map<string, Hint>();
+  function learn(d: ClaimedDelivery) {
+    if (hints.size >= HINTS_MAX) hints.clear();
+    const ep = d.endpoint;
+    hints.set(ep.id, {
+      throttled: Boolean(ep.throttleRate ?? d.app.throttleRate) || ep.state !== "active",
+      circuit: {
+        circuitState: ep.circuitState,
+        circuitOpenedAt: ep.circuitOpenedAt,
+        failingSince: ep.failingSince,
+        circuitProbeAt: ep.circuitProbeAt,
+      },
+      until: Date.now() + HINT_TTL_MS,
+    });
+  }
+  /** An attempt's record changed the endpoint's circuit: hints follow at once. */
+  function relearnCircuit(health: NonNullable<RecordOutcome["endpoint"]>) {
+    const h = hints.get(health.id);
+    if (h)
+      h.circuit = {
+        circuitState: health.circuitState,
+        circuitOpenedAt: health.circuitOpenedAt,
+        failingSince: health.failingSince,
+        circuitProbeAt: null,
+      };
+  }
+  const hintFor = (endpointId: string | undefined) => {
+    if (!endpointId) return undefined;
+    const h = hints.get(endpointId);
+    return h && h.until > Date.now() ? h : undefined;
+  };
 
   async function later(job: Job, token: string | undefined, at: number): Promise<never> {
     await job.moveToDelayed(at, token);
@@ -151,27 +195,27 @@ export function createDeliveryEngine(cfg: EngineConfig, deps: { redis: Redis; me
    * A resumed job holds a reservation for a slot, so it asks Redis straight away.
    */
   async function admit(
-    d: ClaimedDelivery,
+    endpointId: string,
     member: string,
+    ratePerSecond: number | null,
     slotAt: number | null,
     resumed: boolean,
   ): Promise<Exclude<Admission, { kind: "full" }>> {
-    const ratePerSecond = d.endpoint.throttleRate ?? d.app.throttleRate;
     let parkIfFull = false;
     const deadline = Date.now() + 2 * LOCAL_WAIT_MS;
     // Others of this process already wait for this endpoint: join them (slots are handed over).
-    let full = !resumed && !ratePerSecond && local.waiting(d.endpointId) > 0;
+    let full = !resumed && !ratePerSecond && local.waiting(endpointId) > 0;
     for (;;) {
       if (full) {
         // Wait here while it is worth it and the endpoint makes progress; then park.
-        if (Date.now() > deadline || !local.worthWaiting(d.endpointId)) parkIfFull = true;
+        if (Date.now() > deadline || !local.worthWaiting(endpointId)) parkIfFull = true;
         else {
-          const outcome = await local.wait(d.endpointId);
+          const outcome = await local.wait(endpointId);
           if (outcome.kind === "handed") return { kind: "go", lease: outcome.lease };
           if (outcome.kind === "stalled") parkIfFull = true;
         }
       }
-      const a = await gate.admit({ endpointId: d.endpointId, member, leaseMs, ratePerSecond, slotAt, parkIfFull });
+      const a = await gate.admit({ endpointId, member, leaseMs, ratePerSecond, slotAt, parkIfFull });
       full = a.kind === "full";
       if (full) continue;
       // A throttle slot just ahead is waited for here rather than through the delayed queue.
@@ -181,6 +225,16 @@ export function createDeliveryEngine(cfg: EngineConfig, deps: { redis: Redis; me
         continue;
       }
       return a as Exclude<Admission, { kind: "full" }>;
+    }
+  }
+
+  /** A slot taken before a claim that then found nothing to send: back to Redis, parked ones woken. */
+  async function giveBack(endpointId: string, lease: Lease) {
+    try {
+      const { popped } = await gate.release(endpointId, lease, null, true);
+      await resume(popped);
+    } catch (err) {
+      logger.warn({ err, endpointId }, "could not give back an in-flight slot; it lapses with its lease");
     }
   }
 
@@ -225,7 +279,30 @@ export function createDeliveryEngine(cfg: EngineConfig, deps: { redis: Redis; me
     const resumed = job.queueName === catalog["deliver.resume"].queue;
     const slotAt =
       typeof (job.data as { slotAt?: unknown }).slotAt === "number" ? (job.data as { slotAt: number }).slotAt : null;
+    const member = memberOf(data.deliveryId, data.trigger);
+
+    // Admission before the claim, from what this process knows of the endpoint (see the top).
+    let preLease: Lease | null = null;
+    const hint = resumed ? undefined : hintFor(data.endpointId);
+    if (hint && data.endpointId) {
+      const circuit = circuitGate(hint.circuit, cfg.circuitCooldownMs, Date.now());
+      if (circuit === "wait" && data.trigger === "scheduled") {
+        await gate.park(data.endpointId, member);
+        metrics.parked.inc();
+        return;
+      }
+      if (circuit === "closed" && !hint.throttled) {
+        const a = await admit(data.endpointId, member, null, null, false);
+        if (a.kind === "park") {
+          metrics.parked.inc();
+          return;
+        }
+        if (a.kind === "go") preLease = a.lease;
+      }
+    }
+
     const claimed = await claim({ deliveryId: data.deliveryId, trigger: data.trigger });
+    if (claimed.kind !== "claimed" && preLease && data.endpointId) await giveBack(data.endpointId, preLease);
     switch (claimed.kind) {
       case "missing":
       case "done":
@@ -237,16 +314,29 @@ export function createDeliveryEngine(cfg: EngineConfig, deps: { redis: Redis; me
     }
     const d = claimed.delivery;
     const ep = d.endpoint;
-    const member = memberOf(d.id, d.trigger);
+    learn(d);
+    // A slot taken for another endpoint than the delivery's (a job with a wrong endpoint id) is not this one's.
+    if (preLease && data.endpointId !== ep.id) {
+      await giveBack(data.endpointId!, preLease);
+      preLease = null;
+    }
+    const ratePerSecond = ep.throttleRate ?? d.app.throttleRate;
 
-    if (ep.state !== "active") return deadLetterWithoutAttempt(d, `endpoint_${ep.state}`);
-    if (d.message.payload === null) return deadLetterWithoutAttempt(d, "payload_expunged");
+    if (ep.state !== "active" || d.message.payload === null) {
+      if (preLease) await giveBack(ep.id, preLease);
+      return deadLetterWithoutAttempt(d, ep.state !== "active" ? `endpoint_${ep.state}` : "payload_expunged");
+    }
 
     // Circuit breaker: an open circuit parks scheduled deliveries until a single probe succeeds.
     // Manual resends are explicit and go through.
     let probe = false;
     if (d.trigger === "scheduled") {
       const g = circuitGate(ep, cfg.circuitCooldownMs, Date.now());
+      if (g !== "closed" && preLease) {
+        // The hint was stale: the circuit opened meanwhile.
+        await gate.release(ep.id, preLease, null, false).catch(() => undefined);
+        preLease = null;
+      }
       if (g === "wait") return park(d, member, false);
       if (g === "probe") {
         if (!(await gate.tryProbe(ep.id, member, leaseMs))) return park(d, member, false);
@@ -257,8 +347,15 @@ export function createDeliveryEngine(cfg: EngineConfig, deps: { redis: Redis; me
         });
       }
     }
+    if (preLease && ratePerSecond) {
+      // Throttled since the hint: every send needs its throttle slot.
+      await giveBack(ep.id, preLease);
+      preLease = null;
+    }
 
-    const admission = await admit(d, member, slotAt, resumed);
+    const admission: Exclude<Admission, { kind: "full" }> = preLease
+      ? { kind: "go", lease: preLease }
+      : await admit(ep.id, member, ratePerSecond, slotAt, resumed);
     if (admission.kind !== "go") {
       if (probe) await gate.release(ep.id, null, member, false);
       if (admission.kind === "park") return park(d, member, true);
@@ -304,6 +401,7 @@ export function createDeliveryEngine(cfg: EngineConfig, deps: { redis: Redis; me
       }),
     );
 
+    if (outcome.endpoint) relearnCircuit(outcome.endpoint);
     await afterAttempt(
       { delivery: d, verdict, next, result, attemptId, attemptedAt, outcome, parked },
       {
@@ -333,7 +431,7 @@ export function createDeliveryEngine(cfg: EngineConfig, deps: { redis: Redis; me
     if (ids.length === 0) return;
     const eps = await db.endpoint.findMany({
       where: { id: { in: ids } },
-      select: { id: true, state: true, circuitState: true, circuitOpenedAt: true, failingSince: true },
+      select: { id: true, state: true, circuitState: true, circuitOpenedAt: true, circuitProbeAt: true, failingSince: true },
     });
     const byId = new Map(eps.map((e) => [e.id, e]));
     const now = Date.now();

@@ -7,14 +7,14 @@ import { logger } from "../logger";
 // kept, so a delivery whose job failed has no job and the sweeper picks it up again.
 
 export async function enqueueDeliveries(
-  deliveries: { id: string; delayMs?: number }[],
+  deliveries: { id: string; endpointId?: string; delayMs?: number }[],
   trigger: "scheduled" | "manual" = "scheduled",
 ): Promise<boolean> {
   try {
     await enqueue(
       "deliver",
       deliveries.map((d) => ({
-        data: { deliveryId: d.id, trigger },
+        data: { deliveryId: d.id, trigger, ...(d.endpointId ? { endpointId: d.endpointId } : {}) },
         opts: { jobId: d.id, removeOnFail: true, ...(d.delayMs ? { delay: d.delayMs } : {}) },
       })),
     );

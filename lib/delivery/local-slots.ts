@@ -20,7 +20,9 @@ const INITIAL_HOLD_MS = 25;
 /** "handed": the slot is the waiter's now; "stalled": nothing moved; "retry": ask Redis for a slot. */
 export type WaitOutcome = { kind: "handed"; lease: Lease } | { kind: "stalled" } | { kind: "retry" };
 export type Waiter = { settle(outcome: WaitOutcome): void };
-type EndpointLine = { waiters: Waiter[]; holdMs: number };
+/** A line whose wait stalled (nothing moved for LOCAL_WAIT_MS) parks its next jobs at once for this long, or until it moves. */
+const STALL_MEMORY_MS = 30_000;
+type EndpointLine = { waiters: Waiter[]; holdMs: number; stalledAt: number };
 
 export type LocalSlots = ReturnType<typeof createLocalSlots>;
 
@@ -31,16 +33,21 @@ export function createLocalSlots(cap: number) {
     if (!l) {
       // Until requests complete, assume a quick endpoint: a stuck one costs a few slots for
       // LOCAL_WAIT_MS once, while a quick one with a backlog is never parked needlessly.
-      l = { waiters: [], holdMs: INITIAL_HOLD_MS };
+      l = { waiters: [], holdMs: INITIAL_HOLD_MS, stalledAt: 0 };
       lines.set(endpointId, l);
     }
     return l;
   };
 
   return {
-    /** Is it worth waiting here for a slot, given the jobs already waiting? */
+    /**
+     * Is it worth waiting here for a slot, given the jobs already waiting? Not after a wait for
+     * this endpoint stalled, until it moves again: an endpoint that never answers would otherwise
+     * hold a worker slot for LOCAL_WAIT_MS with every job it gets until its first timeout.
+     */
     worthWaiting(endpointId: string): boolean {
       const l = line(endpointId);
+      if (l.stalledAt > 0 && Date.now() - l.stalledAt < STALL_MEMORY_MS) return false;
       return ((l.waiters.length + 1) * l.holdMs) / cap <= LOCAL_WAIT_MS;
     },
 
@@ -64,6 +71,7 @@ export function createLocalSlots(cap: number) {
           const i = l.waiters.indexOf(waiter);
           if (i < 0) return; // taken by a hand-over in progress: it settles
           l.waiters.splice(i, 1);
+          l.stalledAt = Date.now();
           waiter.settle({ kind: "stalled" });
         }, LOCAL_WAIT_MS);
         l.waiters.push(waiter);
@@ -74,6 +82,7 @@ export function createLocalSlots(cap: number) {
     next(endpointId: string, heldMs: number): Waiter | undefined {
       const l = line(endpointId);
       l.holdMs += HOLD_EWMA_WEIGHT * (heldMs - l.holdMs);
+      l.stalledAt = 0;
       const w = l.waiters.shift();
       if (!w && lines.size > MAX_LINES) lines.delete(endpointId); // forget idle endpoints
       return w;

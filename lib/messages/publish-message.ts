@@ -111,7 +111,7 @@ export async function publishMessage(scope: Scope, appIdOrUid: string, input: Me
     );
   }
 
-  await enqueueDeliveries(deliveryIds.map((id) => ({ id })));
+  await enqueueDeliveries(deliveryIds.map((id, i) => ({ id, endpointId: target.endpointIds[i] })));
 
   const size = Buffer.byteLength(JSON.stringify(input.payload));
   const warnings =

@@ -8,6 +8,9 @@ import { queuePrefix, redis } from "./connection";
 const deliverSchema = z.object({
   deliveryId: z.string(),
   trigger: z.enum(["scheduled", "manual"]).default("scheduled"),
+  // The delivery's endpoint, when the enqueuer knows it: lets the engine admit (or park) the job
+  // before claiming it (lib/delivery/engine.ts). Only a hint; the claim says which endpoint it is.
+  endpointId: z.string().optional(),
 });
 
 export const catalog = {
