@@ -1,6 +1,7 @@
 // Shared pieces for the benchmarks in scripts/bench/: start the built web server and workers
 // as real processes, make a tenant, and summarise latencies. Run through `npm run bench`.
 import { spawn, type ChildProcess } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
 import { tsCommand, webCommand } from "../lib/processes.mjs";
 
 import { freePort } from "../lib/isolated-run.mjs";
@@ -20,10 +21,46 @@ function track(child: ChildProcess): Proc {
   };
 }
 
+/** BENCH_CPU_PROF=<dir>: each process writes a V8 CPU profile there when it exits. */
+function profiled(args: string[]): string[] {
+  const dir = process.env.BENCH_CPU_PROF;
+  return dir ? ["--cpu-prof", `--cpu-prof-dir=${dir}`, ...args] : args;
+}
+
+/** CPU milliseconds used so far by a process (user + system), from /proc. */
+export function cpuMs(pid: number | undefined): number {
+  if (!pid) return NaN;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return NaN;
+  }
+}
+
+/** Waits until a process has used less than `budgetMs` of CPU in a second (start-up is over). */
+export async function settled(pid: number | undefined, budgetMs = 60, maxWaitMs = 60_000): Promise<void> {
+  const until = Date.now() + maxWaitMs;
+  let before = cpuMs(pid);
+  while (Date.now() < until) {
+    await new Promise((r) => setTimeout(r, 1_000));
+    const now = cpuMs(pid);
+    if (!(now - before > budgetMs)) return;
+    before = now;
+  }
+}
+
+/** Writes a run's figures for scripts/bench.mjs (name -> number, in table order). */
+export function reportFigures(figures: Record<string, number>): void {
+  const file = process.env.BENCH_RESULT_FILE;
+  if (file) writeFileSync(file, JSON.stringify(figures));
+}
+
 export async function startWeb(extraEnv: Record<string, string> = {}) {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const [cmd, args] = webCommand(port);
+  const [cmd, bare] = webCommand(port);
+  const args = profiled(bare);
   const proc = track(spawn(cmd, args, { env: { ...process.env, PORT: String(port), HERALD_PUBLIC_URL: baseUrl, ...extraEnv }, stdio: ["ignore", "ignore", "inherit"] }));
   for (let i = 0; i < 240; i++) {
     try {
@@ -37,7 +74,8 @@ export async function startWeb(extraEnv: Record<string, string> = {}) {
 }
 
 export function startWorker(extraEnv: Record<string, string> = {}): Proc {
-  const [cmd, args] = tsCommand("worker/index.ts");
+  const [cmd, bare] = tsCommand("worker/index.ts");
+  const args = profiled(bare);
   return track(spawn(cmd, args, { env: { ...process.env, ...extraEnv }, stdio: ["ignore", "ignore", "inherit"] }));
 }
 
