@@ -1,10 +1,14 @@
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "./generated/prisma/client";
 import { env } from "./env";
-import { pgConnection } from "./pg-connection";
+import { onIdleClientError, pgConnection } from "./pg-connection";
 
 function createClient(): PrismaClient {
-  const adapter = new PrismaPg({ ...pgConnection(env().DATABASE_URL), max: 20 });
+  // The adapter listens for its pool's idle-client errors itself; these say so in the log.
+  const adapter = new PrismaPg(
+    { ...pgConnection(env().DATABASE_URL), max: 20 },
+    { onPoolError: onIdleClientError("prisma"), onConnectionError: onIdleClientError("prisma transaction") },
+  );
   return new PrismaClient({ adapter });
 }
 

@@ -1,6 +1,6 @@
 import pg from "pg";
 import { env } from "./env";
-import { pgConnection } from "./pg-connection";
+import { handleIdleErrors, pgConnection } from "./pg-connection";
 
 // The hot paths (publish, idempotency keys, delivery claims and attempt records) talk to
 // PostgreSQL through node-postgres directly. Their statements are hand-written SQL anyway
@@ -16,7 +16,7 @@ const POOL_SIZE = 10;
 const globalForPool = globalThis as unknown as { heraldSqlPool?: pg.Pool };
 
 export function sqlPool(): pg.Pool {
-  globalForPool.heraldSqlPool ??= new pg.Pool({ ...pgConnection(env().DATABASE_URL), max: POOL_SIZE });
+  globalForPool.heraldSqlPool ??= handleIdleErrors(new pg.Pool({ ...pgConnection(env().DATABASE_URL), max: POOL_SIZE }), "sql");
   return globalForPool.heraldSqlPool;
 }
 

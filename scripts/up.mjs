@@ -61,30 +61,47 @@ if (!existsSync(buildStamp) || readFileSync(buildStamp, "utf8") !== buildHash) {
   writeFileSync(buildStamp, buildHash);
 }
 
-const children = [];
+// A child that dies (a crash, the OOM killer) is started again after a back-off that doubles
+// with each quick death (1 s, 2 s, 4 s … 30 s) and starts over once it has run for a minute, with
+// a line saying so: the rest of Herald keeps running meanwhile. Only Ctrl-C stops everything.
+const RESTART_MIN_MS = 1_000;
+const RESTART_MAX_MS = 30_000;
+const HEALTHY_AFTER_MS = 60_000;
+const children = new Map();
 let stopping = false;
-function start(name, cmd, args, extraEnv = {}) {
+function start(name, cmd, args, extraEnv = {}, failures = 0) {
+  const startedAt = Date.now();
   const child = spawn(cmd, args, { cwd: root, env: { ...env, ...extraEnv }, stdio: ["ignore", "inherit", "inherit"] });
   child.on("exit", (code, signal) => {
-    if (!stopping) {
-      console.error(`\n${name} exited (${code ?? signal}); stopping Herald.`);
-      stop(code ?? 1);
-    }
+    if (stopping) return;
+    const quick = Date.now() - startedAt < HEALTHY_AFTER_MS;
+    const n = quick ? failures + 1 : 1;
+    const delay = Math.min(RESTART_MAX_MS, RESTART_MIN_MS * 2 ** (n - 1));
+    console.error(`\n${yellow("!")} ${name} exited (${code ?? signal}); restarting it in ${delay / 1000} s (restart ${n}${quick ? " in a row" : ""}).`);
+    const timer = setTimeout(() => {
+      if (!stopping) start(name, cmd, args, extraEnv, n);
+    }, delay);
+    children.set(name, { child: null, timer });
   });
-  children.push(child);
+  children.set(name, { child, timer: null });
   return child;
 }
 
 function stop(code = 0) {
   if (stopping) return;
   stopping = true;
-  for (const c of children) if (c.exitCode === null) c.kill("SIGTERM");
+  const running = [];
+  for (const { child, timer } of children.values()) {
+    if (timer) clearTimeout(timer);
+    if (child && child.exitCode === null && child.signalCode === null) running.push(child);
+  }
+  for (const c of running) c.kill("SIGTERM");
   // The worker drains in-flight deliveries on SIGTERM; give it time, then insist.
   const deadline = setTimeout(() => {
-    for (const c of children) if (c.exitCode === null) c.kill("SIGKILL");
+    for (const c of running) if (c.exitCode === null) c.kill("SIGKILL");
   }, 25_000);
   deadline.unref();
-  Promise.all(children.map((c) => (c.exitCode !== null ? null : new Promise((r) => c.once("exit", r))))).then(() => process.exit(code));
+  Promise.all(running.map((c) => (c.exitCode !== null ? null : new Promise((r) => c.once("exit", r))))).then(() => process.exit(code));
 }
 process.on("SIGINT", () => stop(0));
 process.on("SIGTERM", () => stop(0));
@@ -116,5 +133,5 @@ ${green("✔")} ${bold("Herald is running")}  ${publicUrl}
   API:          ${publicUrl}/api/v1   (OpenAPI: ${publicUrl}/api/v1/openapi.json)
   API key:      ${info.apiKey ? bold(info.apiKey) + yellow("  ← shown once; store it now") : dim(`created on first run (${info.apiKeyPrefix}…); make another with: npm run api-key`)}
   Demo portal:  ${info.portalUrl ?? dim("demo disabled (HERALD_DEMO=0)")}
-${dim("  Ctrl-C stops the web server and the worker.")}
+${dim("  Ctrl-C stops the web server and the worker (either is restarted by itself if it dies).")}
 `);

@@ -7,6 +7,7 @@ import { createRedis, queuePrefix } from "../lib/queue/connection";
 import { catalog, queue } from "../lib/queue/catalog";
 import { every, takeLock } from "../lib/queue/periodic";
 import { summarised } from "../lib/queue/summarise-errors";
+import { outageOf } from "../lib/outage";
 import { createDeliveryEngine } from "../lib/delivery/engine";
 import { newSweepState, sweepDeliveries } from "../lib/delivery/sweep-deliveries";
 import { cleanupExpired } from "../lib/delivery/cleanup-expired";
@@ -78,10 +79,12 @@ export async function startDeliveryWorkers(): Promise<Stoppable> {
   // BullMQ reports jobs whose keys vanished (Redis flushed, lock lost after a stall) once per job;
   // they are expected under faults and the database is unaffected, so they are summarised.
   const noisy = summarised("delivery worker error");
+  // While PostgreSQL or Redis is unreachable every job fails alike: one line per burst.
+  const outage = summarised("delivery jobs failing while a store is unreachable; the sweeper re-enqueues them");
   for (const w of workers) {
     w.on("error", (err) => noisy(err));
     w.on("failed", (job, err) =>
-      logger.warn({ err, jobId: job?.id }, "delivery job failed; the sweeper will retry it"),
+      outageOf(err) ? outage(err) : logger.warn({ err, jobId: job?.id }, "delivery job failed; the sweeper will retry it"),
     );
   }
 

@@ -8,6 +8,7 @@ import { logger } from "../lib/logger";
 import { catalog, parseJob } from "../lib/queue/catalog";
 import { createRedis, queuePrefix } from "../lib/queue/connection";
 import { every } from "../lib/queue/periodic";
+import { summarised } from "../lib/queue/summarise-errors";
 import { deleteExpiredExports } from "../lib/exports/export-files";
 import { notifyTaskFinished } from "../lib/tasks/notify-task";
 import { runTask } from "../lib/tasks/run-task";
@@ -64,7 +65,9 @@ export function startTaskWorkers(): Promise<Stoppable> {
     { connection: createRedis("worker"), prefix: queuePrefix(), concurrency: 10 },
   );
 
-  for (const w of [runner, notifier]) w.on("error", (err) => logger.warn({ err }, "task worker error"));
+  // Redis unreachable: BullMQ reports it over and over until it reconnects; one line per burst.
+  const workerError = summarised("task worker error");
+  for (const w of [runner, notifier]) w.on("error", (err) => workerError(err));
 
   const timers = [
     every(config.HERALD_TASK_SWEEP_MS, "task sweep", () => sweepTasks(), 0),

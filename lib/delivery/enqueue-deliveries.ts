@@ -1,10 +1,13 @@
 import { enqueue } from "../queue/catalog";
-import { logger } from "../logger";
+import { summarised } from "../queue/summarise-errors";
 
 // Hands committed deliveries to the queue. PostgreSQL is the source of truth: if this fails
 // (Redis down, crash right after commit) the sweeper finds the due deliveries and enqueues them.
 // The job id is the delivery id, so enqueuing a delivery twice is harmless; failed jobs are not
 // kept, so a delivery whose job failed has no job and the sweeper picks it up again.
+
+// While Redis is down every publish fails to enqueue: one log line per burst, with the count.
+const enqueueFailed = summarised("enqueue failed; the sweeper will pick these deliveries up");
 
 export async function enqueueDeliveries(
   deliveries: { id: string; endpointId?: string; delayMs?: number }[],
@@ -20,7 +23,7 @@ export async function enqueueDeliveries(
     );
     return true;
   } catch (err) {
-    logger.warn({ err, count: deliveries.length }, "enqueue failed; the sweeper will pick these deliveries up");
+    enqueueFailed(err instanceof Error ? err : new Error(String(err)));
     return false;
   }
 }

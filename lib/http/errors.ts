@@ -29,6 +29,27 @@ export const notFound = (what = "Entity") => new ApiError(404, "not_found", `${w
 export const conflict = (detail: string, code = "conflict") => new ApiError(409, code, detail);
 export const tooLarge = (detail: string) => new ApiError(413, "payload_too_large", detail);
 
+/** Seconds a client is asked to wait (Retry-After) while PostgreSQL or Redis is unreachable. */
+export const RETRY_AFTER_S = 5;
+
+/**
+ * PostgreSQL or Redis is unreachable (restart, failover, lost connections): nothing was wrong with
+ * the request and retrying it soon works. Raised by the route builder for errors that `outageOf`
+ * recognises (lib/outage.ts); domain code never needs to throw it itself.
+ */
+export class ServiceUnavailableError extends ApiError {
+  constructor(readonly what: "database" | "redis") {
+    super(
+      503,
+      "service_unavailable",
+      what === "database"
+        ? `The database is unreachable right now (restarting or failing over); retry in ${RETRY_AFTER_S} s`
+        : `The queue (Redis) is unreachable right now (restarting or failing over); retry in ${RETRY_AFTER_S} s`,
+      { "retry-after": String(RETRY_AFTER_S) },
+    );
+  }
+}
+
 /** A single-field 422, for rules zod cannot express (e.g. an unknown event type). */
 export function invalid(loc: (string | number)[], msg: string, type = "value_error"): ValidationError {
   return new ValidationError([{ loc, msg, type }]);

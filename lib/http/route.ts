@@ -2,7 +2,9 @@ import { z } from "zod";
 import { authenticate } from "../auth/authenticate";
 import { assertCanWrite, scopeOf, type Principal, type Scope } from "../auth/principal";
 import { logger } from "../logger";
-import { ApiError, ValidationError } from "./errors";
+import { outageOf } from "../outage";
+import { summarised } from "../queue/summarise-errors";
+import { ApiError, ServiceUnavailableError, ValidationError } from "./errors";
 import { claimIdempotencyKey } from "./idempotency";
 import { parseJson, readBody } from "./read-body";
 import { parseOr422 } from "./validation";
@@ -146,10 +148,20 @@ function render(result: unknown, status: number): Response {
   return Response.json(result ?? {}, { status });
 }
 
+// During an outage every request fails the same way: log the first of each burst, not each one.
+const outageLog = summarised("request answered 503: a store is unreachable");
+
 export function errorResponse(e: unknown): Response {
   if (e instanceof ValidationError) return Response.json({ detail: e.items }, { status: 422 });
   if (e instanceof ApiError)
     return Response.json({ code: e.code, detail: e.detail }, { status: e.status, headers: e.headers });
+  // PostgreSQL or Redis unreachable (restart, failover, lost connections) is not a bug: a 503 that
+  // says when to retry. Every route gets this here, and so does the direct publish path (server.ts).
+  const outage = outageOf(e);
+  if (outage) {
+    outageLog(e instanceof Error ? e : new Error(String(e)));
+    return errorResponse(new ServiceUnavailableError(outage));
+  }
   logger.error({ err: e }, "unhandled error in route");
   return Response.json({ code: "internal_error", detail: "Internal server error" }, { status: 500 });
 }

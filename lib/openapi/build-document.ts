@@ -100,6 +100,7 @@ function operationObject(op: RouteOperation): JsonSchema {
   if (op.method === "post" || op.method === "put" || op.method === "patch") errors["409"] = errorRef("Conflict");
   if (spec.body) errors["413"] = errorRef("PayloadTooLarge");
   if (spec.body || spec.query || hasPath) errors["422"] = errorRef("ValidationError");
+  errors["503"] = errorRef("ServiceUnavailable");
   return {
     operationId: doc.id,
     tags: [doc.tag],

@@ -318,6 +318,10 @@ export const responses: Record<string, JsonSchema> = {
   NotFound: errorResponse("No such resource in this environment (or application, for portal sessions)"),
   Conflict: errorResponse("Duplicate uid or eventId, idempotency-key reused with another request, or a task already running"),
   PayloadTooLarge: errorResponse("Request body over 256 KiB"),
+  ServiceUnavailable: {
+    ...errorResponse("PostgreSQL or Redis is unreachable for a moment (restart, failover): retry after Retry-After seconds"),
+    headers: { "Retry-After": { description: "Seconds to wait before retrying", schema: { type: "integer" } } },
+  },
   ValidationError: {
     description: "The request is well-formed JSON but a field is invalid; `loc` says which",
     content: { "application/json": { schema: ref("HTTPValidationError") } },

@@ -1,5 +1,5 @@
 import type { Redis } from "ioredis";
-import { logger } from "../logger";
+import { summarised } from "./summarise-errors";
 
 // The worker's periodic jobs (sweepers, clean-ups, ticks): a timer that never overlaps itself, and
 // a cluster-wide lock for the jobs that must run in one process at a time.
@@ -10,14 +10,19 @@ export type Periodic = {
   idle(): Promise<unknown>;
 };
 
-/** Runs `fn` every `ms` (never overlapping itself, first after `firstMs`), logging failures. */
+/**
+ * Runs `fn` every `ms` (never overlapping itself, first after `firstMs`), logging failures. A
+ * failure (PostgreSQL or Redis unreachable) never stops the timer: the next run tries again, so
+ * the job resumes by itself once the store is back. Failures in a row are logged summarised.
+ */
 export function every(ms: number, name: string, fn: () => Promise<unknown>, firstMs = ms): Periodic {
   let running: Promise<unknown> | null = null;
   let stopped = false;
+  const failed = summarised(`periodic job failed: ${name}`);
   const run = () => {
     if (running || stopped) return;
     running = fn()
-      .catch((err: unknown) => logger.warn({ err, job: name }, "periodic job failed"))
+      .catch((err: unknown) => failed(err instanceof Error ? err : new Error(String(err))))
       .finally(() => (running = null));
   };
   const first = setTimeout(run, firstMs);

@@ -25,13 +25,22 @@ const root = path.resolve(import.meta.dirname, "../..");
  * handles to stop/kill/restart the worker.
  */
 export async function startStack(
-  opts: { workerEnv?: Record<string, string>; webEnv?: Record<string, string>; captureLogs?: boolean } = {},
+  opts: {
+    workerEnv?: Record<string, string>;
+    webEnv?: Record<string, string>;
+    captureLogs?: boolean;
+    /** A PostgreSQL server (any database's URL) and a Redis of the suite's own (helpers/private-servers.ts). */
+    postgresUrl?: string;
+    redisUrl?: string;
+  } = {},
 ) {
-  const databaseUrl = await createDatabase(process.env.DATABASE_URL!, randomSuffix("iso"), { timeZone: testDatabaseTimeZone() });
+  const databaseUrl = await createDatabase(opts.postgresUrl ?? process.env.DATABASE_URL!, randomSuffix("iso"), {
+    timeZone: testDatabaseTimeZone(),
+  });
   const prefix = `${process.env.HERALD_REDIS_PREFIX ?? "herald-test"}-iso-${randomBytes(3).toString("hex")}`;
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const redisUrl = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
+  const redisUrl = opts.redisUrl ?? process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
   const env = {
     ...process.env,
     DATABASE_URL: databaseUrl,
@@ -101,6 +110,12 @@ export async function startStack(
       const w = spawnProc(tsCommand("worker/index.ts"), { ...opts.workerEnv, HERALD_WORKER_METRICS_PORT: "0" });
       extraWorkers.push(w);
       return {
+        process: w,
+        /** SIGKILL: no cleanup at all, its jobs and slots are left as they were. */
+        async kill() {
+          w.kill("SIGKILL");
+          await exited(w);
+        },
         async stop() {
           w.kill("SIGTERM");
           await exited(w);
@@ -115,6 +130,8 @@ export async function startStack(
       await waitForWeb(url);
       return url;
     },
+    /** The web process and the worker, to check that they are still running. */
+    processes: () => ({ web, worker }),
     /** Stops the worker with a signal (SIGKILL: no cleanup at all) and waits for it to exit. */
     async stopWorker(signal: NodeJS.Signals = "SIGTERM") {
       if (!worker) return;
