@@ -2,7 +2,6 @@
 // npm run up — set up and run Herald on this machine: dependencies, PostgreSQL and Redis, the
 // database and its migrations, an encryption key, a build; then the web server and the worker
 // in the foreground (Ctrl-C stops both). A second run reuses everything and keeps all data.
-import { spawn } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import {
@@ -14,6 +13,7 @@ if (major < 20 || (major === 20 && minor < 9)) fail(`Herald needs Node.js 20.9 o
 
 ensureDependencies();
 const { tsCommand, webCommand } = await import("./lib/processes.mjs");
+const { createSupervisor } = await import("./lib/supervisor.mjs");
 const { DEFAULT_DATABASE_URL, DEFAULT_REDIS_URL, ensureDatabase, ensurePostgres, ensureRedis } = await import("./lib/services.mjs");
 
 // Settings: the environment wins over .env; .env is created on first run.
@@ -61,47 +61,17 @@ if (!existsSync(buildStamp) || readFileSync(buildStamp, "utf8") !== buildHash) {
   writeFileSync(buildStamp, buildHash);
 }
 
-// A child that dies (a crash, the OOM killer) is started again after a back-off that doubles
-// with each quick death (1 s, 2 s, 4 s … 30 s) and starts over once it has run for a minute, with
-// a line saying so: the rest of Herald keeps running meanwhile. Only Ctrl-C stops everything.
-const RESTART_MIN_MS = 1_000;
-const RESTART_MAX_MS = 30_000;
-const HEALTHY_AFTER_MS = 60_000;
-const children = new Map();
-let stopping = false;
-function start(name, cmd, args, extraEnv = {}, failures = 0) {
-  const startedAt = Date.now();
-  const child = spawn(cmd, args, { cwd: root, env: { ...env, ...extraEnv }, stdio: ["ignore", "inherit", "inherit"] });
-  child.on("exit", (code, signal) => {
-    if (stopping) return;
-    const quick = Date.now() - startedAt < HEALTHY_AFTER_MS;
-    const n = quick ? failures + 1 : 1;
-    const delay = Math.min(RESTART_MAX_MS, RESTART_MIN_MS * 2 ** (n - 1));
-    console.error(`\n${yellow("!")} ${name} exited (${code ?? signal}); restarting it in ${delay / 1000} s (restart ${n}${quick ? " in a row" : ""}).`);
-    const timer = setTimeout(() => {
-      if (!stopping) start(name, cmd, args, extraEnv, n);
-    }, delay);
-    children.set(name, { child: null, timer });
-  });
-  children.set(name, { child, timer: null });
-  return child;
-}
-
+// A child that dies is restarted with a back-off and a line saying so (scripts/lib/supervisor.mjs);
+// the rest of Herald keeps running. Only Ctrl-C stops everything.
+const supervisor = createSupervisor({
+  spawnOptions: { cwd: root, env, stdio: ["ignore", "inherit", "inherit"] },
+  log: (line) => console.error(`\n${yellow("!")} ${line}.`),
+});
+const start = (name, cmd, args, extraEnv) => supervisor.start(name, cmd, args, extraEnv);
 function stop(code = 0) {
-  if (stopping) return;
-  stopping = true;
-  const running = [];
-  for (const { child, timer } of children.values()) {
-    if (timer) clearTimeout(timer);
-    if (child && child.exitCode === null && child.signalCode === null) running.push(child);
-  }
-  for (const c of running) c.kill("SIGTERM");
+  if (supervisor.stopping) return;
   // The worker drains in-flight deliveries on SIGTERM; give it time, then insist.
-  const deadline = setTimeout(() => {
-    for (const c of running) if (c.exitCode === null) c.kill("SIGKILL");
-  }, 25_000);
-  deadline.unref();
-  Promise.all(running.map((c) => (c.exitCode !== null ? null : new Promise((r) => c.once("exit", r))))).then(() => process.exit(code));
+  void supervisor.stop(25_000).then(() => process.exit(code));
 }
 process.on("SIGINT", () => stop(0));
 process.on("SIGTERM", () => stop(0));
