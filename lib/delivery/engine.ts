@@ -26,9 +26,9 @@ import { recordAttempts, type RecordOutcome } from "./record-attempts";
 // of concurrent jobs is batched; a job never waits for another endpoint.
 //
 // Admission comes before the claim when the job names its endpoint and this process knows the
-// endpoint (a hint from its last claim or attempt, at most HINT_TTL_MS old): a delivery that has to
-// wait (open circuit, endpoint at its cap) is parked with one Redis call, without reading its
-// payload or secrets and without a claim to undo. So a blocked endpoint costs the others one queue
+// endpoint (a hint from its last claim or attempt, at most HINT_TTL_MS old) as blocked — circuit
+// open, or too slow or stalled to wait for here: a delivery that has to wait is parked with one
+// Redis call, without reading its payload or secrets and without a claim to undo. So a blocked endpoint costs the others one queue
 // job and one Redis call per delivery it receives, plus one full claim per HINT_TTL_MS per worker
 // (which refreshes the hint). Otherwise (an unknown or throttled endpoint, a probe, a resumed job)
 // the claim comes first and admission follows, as the claim is what tells the settings.
@@ -291,8 +291,18 @@ export function createDeliveryEngine(cfg: EngineConfig, deps: { redis: Redis; me
         metrics.parked.inc();
         return;
       }
-      if (circuit === "closed" && !hint.throttled) {
-        const a = await admit(data.endpointId, member, null, null, false);
+      // Only for an endpoint not worth waiting for here (slow, or its wait stalled): a fast one's
+      // jobs claim first and wait for a hand-over with the claim done, so the slot never waits
+      // for a claim's round trip.
+      if (circuit === "closed" && !hint.throttled && !local.worthWaiting(data.endpointId)) {
+        const a = await gate.admit({
+          endpointId: data.endpointId,
+          member,
+          leaseMs,
+          ratePerSecond: null,
+          slotAt: null,
+          parkIfFull: true,
+        });
         if (a.kind === "park") {
           metrics.parked.inc();
           return;
