@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { parseCidr } from "./ssrf/ip-policy";
+import { REDIS_MODES, RedisConfigError, parseRedisTopology } from "./queue/redis-topology.mjs";
 
 // The one place that reads process.env. Parsed once, at boot (instrumentation.ts for the web
 // process, worker/index.ts for the worker): a bad setting stops start-up with its name.
@@ -28,16 +29,24 @@ const cidrList = z
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
-const schema = z.object({
+const fields = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   DATABASE_URL: z
     .string({ error: "is required, e.g. postgresql://user:pass@127.0.0.1:5432/herald" })
     .regex(/^postgres(ql)?:\/\//, "must be a postgresql:// URL"),
-  REDIS_URL: z
-    .string()
-    .regex(/^rediss?:\/\//, "must be a redis:// URL")
-    .default("redis://127.0.0.1:6379"),
+  // Named prepared statements in lib/sql.ts; off behind PgBouncer < 1.21 in transaction pooling,
+  // which cannot keep a statement prepared on one server connection for the next transaction.
+  HERALD_PG_PREPARED_STATEMENTS: z
+    .enum(["true", "false"], { error: "must be true or false" })
+    .default("true")
+    .transform((v) => v === "true"),
+  // How REDIS_URL is read (lib/queue/redis-topology.mjs): one server; a cluster's seed nodes,
+  // comma-separated; or the sentinels, comma-separated, watching the master named below.
+  REDIS_URL: z.string().default("redis://127.0.0.1:6379"),
+  HERALD_REDIS_MODE: z.enum(REDIS_MODES as ["standalone", "cluster", "sentinel"]).default("standalone"),
+  HERALD_REDIS_SENTINEL_NAME: z.string().optional(),
+  HERALD_REDIS_SENTINEL_PASSWORD: z.string().optional(),
   // Prefix for every Redis key, so several Herald instances (or test runs) can share a server.
   HERALD_REDIS_PREFIX: z.string().regex(urlSafe).default("herald"),
   HERALD_PUBLIC_URL: z.url().optional(),
@@ -90,6 +99,21 @@ const schema = z.object({
   // Lifetime of signed links (export downloads, task event streams).
   HERALD_SIGNED_LINK_TTL_S: positiveInt(900),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+});
+
+// REDIS_URL's shape depends on HERALD_REDIS_MODE: checked together, the message names the variable.
+const schema = fields.superRefine((e, ctx) => {
+  try {
+    parseRedisTopology({
+      mode: e.HERALD_REDIS_MODE,
+      url: e.REDIS_URL,
+      sentinelName: e.HERALD_REDIS_SENTINEL_NAME,
+      sentinelPassword: e.HERALD_REDIS_SENTINEL_PASSWORD,
+    });
+  } catch (err) {
+    if (!(err instanceof RedisConfigError)) throw err;
+    ctx.addIssue({ code: "custom", path: [err.variable], message: err.detail });
+  }
 });
 
 export type Env = z.infer<typeof schema> & { HERALD_PUBLIC_URL: string };

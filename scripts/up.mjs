@@ -29,7 +29,11 @@ const port = Number(setting("PORT", "3000"));
 const redisUrl = setting("REDIS_URL", DEFAULT_REDIS_URL);
 const demo = setting("HERALD_DEMO", "1") !== "0";
 
-await ensureRedis(redisUrl);
+await ensureRedis(redisUrl, {
+  mode: setting("HERALD_REDIS_MODE"),
+  sentinelName: setting("HERALD_REDIS_SENTINEL_NAME"),
+  sentinelPassword: setting("HERALD_REDIS_SENTINEL_PASSWORD"),
+});
 const databaseUrl = await ensurePostgres(setting("DATABASE_URL", DEFAULT_DATABASE_URL), { explicit: explicitDb });
 await ensureDatabase(databaseUrl);
 

@@ -1,9 +1,11 @@
 import type { ChildProcess } from "node:child_process";
 import type { ServerResponse } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Redis } from "ioredis";
 import { newId } from "@/lib/ids";
+import { gateKey } from "@/lib/delivery/endpoint-gate";
+import { masterConnections } from "@/lib/queue/redis-topology.mjs";
 import { startStack, type Stack } from "./helpers/stack";
+import { bullPrefix, testRedis } from "./helpers/redis";
 import { receiverPool, type Received, type Receiver, type Responder } from "./helpers/receiver";
 import { makeApp, makeEndpoint, publish, waitUntil } from "./helpers/delivery";
 
@@ -66,10 +68,10 @@ describe("delivery under faults", () => {
         where: { applicationId: appId, status: { not: "succeeded" } },
         take: 5,
       });
-      const redis = new Redis(s.redisUrl);
+      const redis = testRedis();
       for (const d of stuck) {
-        const keys = await redis.keys(`${s.prefix}*${d.id}*`);
-        const parked = await redis.zscore(`${s.prefix}:gate:${d.endpointId}:parked`, `${d.id}:scheduled`);
+        const keys = await redis.exists(`${bullPrefix(s.prefix)}:deliveries:${d.id}`);
+        const parked = await redis.zscore(gateKey(s.prefix, d.endpointId, "parked"), `${d.id}:scheduled`);
         const attempts = await s.db.attempt.findMany({
           where: { deliveryId: d.id },
           select: { status: true, errorClass: true, createdAt: true },
@@ -175,14 +177,18 @@ describe("delivery under faults", () => {
     const { rx, appId, endpoints } = await fanOut(10, slowly(50));
     await Promise.all(Array.from({ length: 100 }, (_, i) => publish(s.api, appId, { flush: i })));
     await rx.waitFor(200, 60_000);
-    const redis = new Redis(s.redisUrl);
+    // Herald's keys and BullMQ's (hash-tagged prefix), on every master of a cluster.
+    const redis = testRedis();
     let deleted = 0;
-    let cursor = "0";
-    do {
-      const [next, keys] = await redis.scan(cursor, "MATCH", `${s.prefix}:*`, "COUNT", 1000);
-      cursor = next;
-      if (keys.length) deleted += await redis.del(...keys);
-    } while (cursor !== "0");
+    for (const node of masterConnections(redis))
+      for (const pattern of [`${s.prefix}:*`, `${bullPrefix(s.prefix)}:*`]) {
+        let cursor = "0";
+        do {
+          const [next, keys] = await node.scan(cursor, "MATCH", pattern, "COUNT", 1000);
+          cursor = next;
+          for (const k of keys) deleted += await node.del(k);
+        } while (cursor !== "0");
+      }
     redis.disconnect();
     expect(deleted).toBeGreaterThan(0);
     await expectDatabaseAgreesWithReceiver(appId, endpoints, rx, 1000);

@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Webhook as StandardWebhook } from "standardwebhooks";
 import { Svix } from "svix";
 import { Queue } from "bullmq";
-import { Redis } from "ioredis";
 import { catalog } from "@/lib/queue/catalog";
+import { gateKey } from "@/lib/delivery/endpoint-gate";
 import { startStack, type Stack } from "./helpers/stack";
+import { bullPrefix, testRedis } from "./helpers/redis";
 import { receiverPool, startReceiver, startUnacceptingListener, type Received, type Receiver } from "./helpers/receiver";
 import { freePort } from "../scripts/lib/isolated-run.mjs";
 import { answers, makeApp, makeEndpoint, publish, signatureHeaders, waitUntil } from "./helpers/delivery";
@@ -153,8 +154,8 @@ describe("retries, limits and operational webhooks", () => {
       () => delivery(msgId, ep.id),
       (x) => x.attemptCount === 3 && x.status === "pending",
     );
-    const connection = new Redis(s.redisUrl);
-    const deliveries = new Queue(catalog.deliver.queue, { connection, prefix: s.prefix });
+    const connection = testRedis();
+    const deliveries = new Queue(catalog.deliver.queue, { connection, prefix: bullPrefix(s.prefix) });
     try {
       await waitUntil(
         "the 4th attempt's timer",
@@ -344,8 +345,8 @@ describe("retries, limits and operational webhooks", () => {
       }, 20);
     });
     const ep = await makeEndpoint(s.api, appId, { url: rx.url });
-    const slots = new Redis(s.redisUrl);
-    const deliveries = new Queue(catalog.deliver.queue, { connection: slots, prefix: s.prefix });
+    const slots = testRedis();
+    const deliveries = new Queue(catalog.deliver.queue, { connection: slots, prefix: bullPrefix(s.prefix) });
     const before = await deliveries.getWorkersCount();
     const second = s.addWorker();
     try {
@@ -364,7 +365,7 @@ describe("retries, limits and operational webhooks", () => {
       expect(new Set(rx.received.map((r) => r.headers["webhook-id"])).size).toBe(300);
       await waitUntil(
         "every in-flight slot to be given back",
-        () => slots.zcard(`${s.prefix}:gate:${ep.id}:inflight`),
+        () => slots.zcard(gateKey(s.prefix, ep.id, "inflight")),
         (n) => n === 0,
       );
     } finally {

@@ -3,7 +3,7 @@ import { collectDefaultMetrics, Registry } from "prom-client";
 import { env } from "../lib/env";
 import { logger } from "../lib/logger";
 import { addressPolicy } from "../lib/services";
-import { createRedis, queuePrefix } from "../lib/queue/connection";
+import { createRedis, keyPrefix, queuePrefix } from "../lib/queue/connection";
 import { catalog, queue } from "../lib/queue/catalog";
 import { every, takeLock } from "../lib/queue/periodic";
 import { summarised } from "../lib/queue/summarise-errors";
@@ -31,7 +31,7 @@ const SWEEP_MAX_PER_RUN = 10_000;
 
 export async function startDeliveryWorkers(): Promise<Stoppable> {
   const cfg = env();
-  const prefix = queuePrefix();
+  const prefix = keyPrefix();
   // The gate's scripts from hundreds of concurrent jobs share writes (auto-pipelining).
   const redis = createRedis("worker", { enableAutoPipelining: true });
   const deliveries = queue(catalog.deliver.queue);
@@ -58,7 +58,7 @@ export async function startDeliveryWorkers(): Promise<Stoppable> {
   );
 
   const workerOptions = {
-    prefix,
+    prefix: queuePrefix(),
     lockDuration: cfg.HERALD_WORKER_STALLED_MS,
     stalledInterval: cfg.HERALD_WORKER_STALLED_MS,
     maxStalledCount: 1,
@@ -95,7 +95,7 @@ export async function startDeliveryWorkers(): Promise<Stoppable> {
     every(cfg.HERALD_DELIVERY_SWEEP_MS, "sweeper", async () => {
       if (!(await takeLock(redis, `${prefix}:lock:delivery-sweeper`, cfg.HERALD_DELIVERY_SWEEP_MS))) return;
       const { enqueued } = await sweepDeliveries(
-        { redis, prefix },
+        { redis, prefix, queuePrefix: queuePrefix() },
         { graceMs: cfg.HERALD_DELIVERY_SWEEP_MS, maxPerRun: SWEEP_MAX_PER_RUN },
         sweepState,
       );

@@ -1,5 +1,5 @@
 import { logger } from "../lib/logger";
-import { queuePrefix, redis } from "../lib/queue/connection";
+import { keyPrefix, redis } from "../lib/queue/connection";
 import { every, takeLock } from "../lib/queue/periodic";
 import { deleteExpiredCaptures } from "../lib/capture/cleanup-captures";
 import type { Stoppable } from "./index";
@@ -12,7 +12,7 @@ export function startDevToolJobs(): Stoppable {
     CAPTURE_CLEANUP_MS,
     "expired test URLs",
     async () => {
-      if (!(await takeLock(redis(), `${queuePrefix()}:lock:capture-cleanup`, CAPTURE_CLEANUP_MS / 2))) return;
+      if (!(await takeLock(redis(), `${keyPrefix()}:lock:capture-cleanup`, CAPTURE_CLEANUP_MS / 2))) return;
       const deleted = await deleteExpiredCaptures();
       if (deleted > 0) logger.info({ deleted }, "expired test URLs deleted");
     },

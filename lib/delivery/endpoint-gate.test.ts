@@ -1,28 +1,29 @@
 import { randomBytes } from "node:crypto";
-import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deleteKeys } from "../../scripts/lib/isolated-run.mjs";
 import { env } from "../env";
-import { createEndpointGate, type Admission, type Lease } from "./endpoint-gate";
+import { testRedis } from "../../test/helpers/redis";
+import type { RedisClient } from "../queue/connection";
+import { createEndpointGate, gateKey, type Admission, type Lease } from "./endpoint-gate";
 
 // The per-endpoint gate's scripts against a real Redis, under a key prefix of this file's own.
 
 const LEASE_MS = 30_000;
 
 describe("endpoint gate", () => {
-  const { REDIS_URL, HERALD_REDIS_PREFIX } = env();
+  const { HERALD_REDIS_PREFIX, REDIS_URL, HERALD_REDIS_MODE, HERALD_REDIS_SENTINEL_NAME, HERALD_REDIS_SENTINEL_PASSWORD } = env();
   const prefix = `${HERALD_REDIS_PREFIX}-gate-${randomBytes(3).toString("hex")}`;
-  let redis: Redis;
+  let redis: RedisClient;
   let n = 0;
   const endpoint = () => `ep_gate_${n++}`;
-  const inflight = (ep: string) => redis.zrange(`${prefix}:gate:${ep}:inflight`, 0, -1);
+  const inflight = (ep: string) => redis.zrange(gateKey(prefix, ep, "inflight"), 0, -1);
 
   beforeAll(() => {
-    redis = new Redis(REDIS_URL);
+    redis = testRedis();
   });
   afterAll(async () => {
     redis.disconnect();
-    await deleteKeys(REDIS_URL, prefix);
+    await deleteKeys({ REDIS_URL, HERALD_REDIS_MODE, HERALD_REDIS_SENTINEL_NAME, HERALD_REDIS_SENTINEL_PASSWORD }, prefix);
   });
 
   const admit = (
@@ -73,7 +74,7 @@ describe("endpoint gate", () => {
     const renewed = await gate.renew(ep, lease, "dlv_p:scheduled", LEASE_MS);
     expect(renewed.id).toBe(lease.id);
     expect(renewed.until).toBeGreaterThan(lease.until);
-    expect(Number(await redis.zscore(`${prefix}:gate:${ep}:inflight`, lease.id))).toBe(renewed.until);
+    expect(Number(await redis.zscore(gateKey(prefix, ep, "inflight"), lease.id))).toBe(renewed.until);
     expect(await gate.probeHeld(ep)).toBe(false);
   });
 

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import type { Redis } from "ioredis";
+import type { RedisClient } from "../queue/connection";
 
 // Per-endpoint admission in Redis, shared by every worker process. Each check is one Lua script,
 // so the decision and its bookkeeping are atomic. Members are "<deliveryId>:<trigger>".
@@ -19,6 +19,13 @@ import type { Redis } from "ioredis";
 //   the last send is kept too, so sends stay an interval apart even when several delayed jobs
 //   come back late at once.
 // - Circuit probe: a token so that only one probe is in flight for a half-open endpoint.
+//
+// Every key of an endpoint carries its id as a Redis Cluster hash tag (`<prefix>:gate:{ep}:<part>`),
+// so each script's keys share one slot. The index of endpoints with parked members is global, so
+// no script touches it: it is added to after a park, taken from only by the tick after a check
+// that finds the parked set empty (then checked again, so a concurrent park is never dropped from
+// it), and the sweeper puts back any endpoint whose parked members it sees (a worker that died
+// between parking and indexing).
 
 /** Reservation given to a popped parked member until its resumed job claims the slot. */
 const RESERVATION_MS = 10_000;
@@ -38,7 +45,6 @@ redis.call('ZREM', KEYS[1], member)
 if redis.call('ZCARD', KEYS[1]) >= cap then
   if ARGV[8] ~= '1' then return {3, 0} end
   redis.call('ZADD', KEYS[2], 'NX', now, member)
-  redis.call('SADD', KEYS[4], ARGV[7])
   return {1, 0}
 end
 local interval = tonumber(ARGV[5])
@@ -52,9 +58,9 @@ if interval > 0 then
     if tat > now + ${SLOT_SLACK_MS} then return {2, tat} end
   end
   -- Sends themselves stay an interval apart, even when delayed jobs come back late together.
-  local last = tonumber(redis.call('GET', KEYS[5]) or '0')
+  local last = tonumber(redis.call('GET', KEYS[4]) or '0')
   if now < last + interval - ${SLOT_SLACK_MS} then return {2, last + interval} end
-  redis.call('SET', KEYS[5], tostring(now), 'PX', math.ceil(interval) + 1000)
+  redis.call('SET', KEYS[4], tostring(now), 'PX', math.ceil(interval) + 1000)
 end
 redis.call('ZADD', KEYS[1], ARGV[3], ARGV[9])
 redis.call('PEXPIRE', KEYS[1], math.ceil(tonumber(ARGV[3]) - now) + 1000)
@@ -77,7 +83,6 @@ if ARGV[4] == '1' and out[1] > 0 then
       redis.call('ZADD', KEYS[1], now + ${RESERVATION_MS}, popped[i])
       out[#out + 1] = popped[i]
     end
-    if redis.call('ZCARD', KEYS[2]) == 0 then redis.call('SREM', KEYS[4], ARGV[6]) end
   end
 end
 return out
@@ -92,29 +97,30 @@ if ARGV[3] ~= '' and redis.call('GET', KEYS[2]) == ARGV[3] then redis.call('DEL'
 return 1
 `;
 
+// Pops parked members into free slots; returns {parked members left, popped members...}.
 const UNPARK = `
 local now = tonumber(ARGV[1])
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
 local free = tonumber(ARGV[2]) - redis.call('ZCARD', KEYS[1])
 local max = tonumber(ARGV[4])
 if max >= 0 and max < free then free = max end
-local out = {}
+local out = {0}
 if free > 0 then
   local popped = redis.call('ZPOPMIN', KEYS[2], free)
   for i = 1, #popped, 2 do
     redis.call('ZADD', KEYS[1], ARGV[3], popped[i])
     out[#out + 1] = popped[i]
   end
-  if #out > 0 then redis.call('PEXPIRE', KEYS[1], ${RESERVATION_MS} + 1000) end
+  if #out > 1 then redis.call('PEXPIRE', KEYS[1], ${RESERVATION_MS} + 1000) end
 end
-if redis.call('ZCARD', KEYS[2]) == 0 then redis.call('SREM', KEYS[3], ARGV[5]) end
+out[1] = redis.call('ZCARD', KEYS[2])
 return out
 `;
 
 /** A Lua script run by its SHA (EVALSHA), loaded on first use or after a Redis restart. */
 function script(lua: string) {
   const sha = createHash("sha1").update(lua).digest("hex");
-  return async (redis: Redis, keys: string[], args: (string | number)[]): Promise<unknown> => {
+  return async (redis: RedisClient, keys: string[], args: (string | number)[]): Promise<unknown> => {
     try {
       return await redis.evalsha(sha, keys.length, ...keys, ...args);
     } catch (e) {
@@ -128,6 +134,9 @@ const admitScript = script(ADMIT);
 const releaseScript = script(RELEASE);
 const unparkScript = script(UNPARK);
 const renewScript = script(RENEW);
+
+/** An endpoint's gate key: its id is the hash tag, so one script's keys share a cluster slot. */
+export const gateKey = (prefix: string, endpointId: string, part: string) => `${prefix}:gate:{${endpointId}}:${part}`;
 
 export const memberOf = (deliveryId: string, trigger: "scheduled" | "manual") => `${deliveryId}:${trigger}`;
 export function parseMember(member: string): { deliveryId: string; trigger: "scheduled" | "manual" } {
@@ -143,8 +152,8 @@ export type Admission =
 
 export type EndpointGate = ReturnType<typeof createEndpointGate>;
 
-export function createEndpointGate(redis: Redis, prefix: string, cap: number) {
-  const k = (endpointId: string, part: string) => `${prefix}:gate:${endpointId}:${part}`;
+export function createEndpointGate(redis: RedisClient, prefix: string, cap: number) {
+  const k = (endpointId: string, part: string) => gateKey(prefix, endpointId, part);
   const parkedIndex = `${prefix}:gate:parked-endpoints`;
   // Lease ids: unique across processes, and never equal to a member (reservations use those).
   const leaseTag = `lease:${randomBytes(6).toString("hex")}:`;
@@ -172,7 +181,6 @@ export function createEndpointGate(redis: Redis, prefix: string, cap: number) {
           k(input.endpointId, "inflight"),
           k(input.endpointId, "parked"),
           k(input.endpointId, "tat"),
-          parkedIndex,
           k(input.endpointId, "last"),
         ],
         [
@@ -187,7 +195,10 @@ export function createEndpointGate(redis: Redis, prefix: string, cap: number) {
           lease.id,
         ],
       )) as [number, number];
-      if (code === 1) return { kind: "park" };
+      if (code === 1) {
+        await redis.sadd(parkedIndex, input.endpointId);
+        return { kind: "park" };
+      }
       if (code === 2) return { kind: "throttle", at: Number(at) };
       if (code === 3) return { kind: "full" };
       return { kind: "go", lease };
@@ -206,8 +217,8 @@ export function createEndpointGate(redis: Redis, prefix: string, cap: number) {
     ): Promise<{ parked: number; popped: string[] }> {
       const [parked, ...popped] = (await releaseScript(
         redis,
-        [k(endpointId, "inflight"), k(endpointId, "parked"), k(endpointId, "probe"), parkedIndex],
-        [lease?.id ?? "", probeMember ?? "", Date.now(), wake ? "1" : "0", cap, endpointId],
+        [k(endpointId, "inflight"), k(endpointId, "parked"), k(endpointId, "probe")],
+        [lease?.id ?? "", probeMember ?? "", Date.now(), wake ? "1" : "0", cap],
       )) as [number, ...string[]];
       return { parked, popped };
     },
@@ -224,27 +235,48 @@ export function createEndpointGate(redis: Redis, prefix: string, cap: number) {
       return { id: lease.id, until };
     },
 
-    /** Pop up to the free slots (or `max`) of parked members, each with a reserved slot. */
-    async unpark(endpointId: string, max = -1): Promise<string[]> {
+    /**
+     * Pop up to the free slots (or `max`) of parked members, each with a reserved slot. Returns
+     * them and how many are left parked.
+     */
+    async unpark(endpointId: string, max = -1): Promise<{ popped: string[]; left: number }> {
       const now = Date.now();
-      return (await unparkScript(
+      const [left, ...popped] = (await unparkScript(
         redis,
-        [k(endpointId, "inflight"), k(endpointId, "parked"), parkedIndex],
-        [now, cap, now + RESERVATION_MS, max, endpointId],
-      )) as string[];
+        [k(endpointId, "inflight"), k(endpointId, "parked")],
+        [now, cap, now + RESERVATION_MS, max],
+      )) as [number, ...string[]];
+      return { popped, left: Number(left) };
     },
 
     /** Park a member without an admission check (its endpoint's circuit is open). */
     async park(endpointId: string, member: string): Promise<void> {
-      await redis.multi().zadd(k(endpointId, "parked"), "NX", Date.now(), member).sadd(parkedIndex, endpointId).exec();
+      await redis.zadd(k(endpointId, "parked"), "NX", Date.now(), member);
+      await redis.sadd(parkedIndex, endpointId);
     },
 
-    /** Is this member parked (the sweeper's check before re-enqueuing a delivery)? */
+    /**
+     * Takes an endpoint whose parked set was seen empty out of the index. Checked again after: a
+     * member parked meanwhile put it back already or does so now.
+     */
+    async forgetIfEmpty(endpointId: string): Promise<void> {
+      await redis.srem(parkedIndex, endpointId);
+      if ((await redis.zcard(k(endpointId, "parked"))) > 0) await redis.sadd(parkedIndex, endpointId);
+    },
+
+    /** Puts endpoints known to have parked members (back) into the index. */
+    async indexParked(endpointIds: string[]): Promise<void> {
+      if (endpointIds.length > 0) await redis.sadd(parkedIndex, ...new Set(endpointIds));
+    },
+
+    /**
+     * Is this member parked (the sweeper's check before re-enqueuing a delivery)? One command per
+     * item, not one pipeline: on a cluster the endpoints' keys live on different nodes (ioredis
+     * batches concurrent commands per node by itself).
+     */
     async parkedMembers(items: { endpointId: string; member: string }[]): Promise<boolean[]> {
-      if (items.length === 0) return [];
-      const p = redis.pipeline();
-      for (const i of items) p.zscore(k(i.endpointId, "parked"), i.member);
-      return ((await p.exec()) ?? []).map(([err, score]) => !err && score !== null);
+      const scores = await Promise.all(items.map((i) => redis.zscore(k(i.endpointId, "parked"), i.member)));
+      return scores.map((score) => score !== null);
     },
 
     /** Become the single probe of a half-open endpoint (`member` holds the token). */
@@ -261,11 +293,8 @@ export function createEndpointGate(redis: Redis, prefix: string, cap: number) {
     },
 
     async parkedCount(endpointIds: string[]): Promise<number> {
-      if (endpointIds.length === 0) return 0;
-      const p = redis.pipeline();
-      for (const id of endpointIds) p.zcard(k(id, "parked"));
-      const res = (await p.exec()) ?? [];
-      return res.reduce((sum, [, n]) => sum + Number(n ?? 0), 0);
+      const counts = await Promise.all(endpointIds.map((id) => redis.zcard(k(id, "parked"))));
+      return counts.reduce((sum, n) => sum + n, 0);
     },
   };
 }

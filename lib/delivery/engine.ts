@@ -1,5 +1,5 @@
 import { DelayedError, type Job } from "bullmq";
-import type { Redis } from "ioredis";
+import type { RedisClient } from "../queue/connection";
 import { db } from "../db";
 import { newId } from "../ids";
 import { logger } from "../logger";
@@ -82,7 +82,7 @@ export type EngineConfig = {
 
 export type DeliveryEngine = ReturnType<typeof createDeliveryEngine>;
 
-export function createDeliveryEngine(cfg: EngineConfig, deps: { redis: Redis; metrics: DeliveryMetrics }) {
+export function createDeliveryEngine(cfg: EngineConfig, deps: { redis: RedisClient; metrics: DeliveryMetrics }) {
   const leaseMs = cfg.connectTimeoutMs + cfg.requestTimeoutMs + LEASE_MARGIN_MS;
   const client = createTransport({
     policy: cfg.policy,
@@ -141,7 +141,9 @@ export function createDeliveryEngine(cfg: EngineConfig, deps: { redis: Redis; me
 
   /** Wakes parked members of an endpoint into the slots that are free (or just `max`). */
   async function unparkAndResume(endpointId: string, max = -1) {
-    await resume(await gate.unpark(endpointId, max));
+    const { popped, left } = await gate.unpark(endpointId, max);
+    await resume(popped);
+    if (left === 0) await gate.forgetIfEmpty(endpointId);
   }
 
   /**

@@ -1,4 +1,4 @@
-import type { Redis } from "ioredis";
+import type { RedisClient } from "../queue/connection";
 import { db } from "../db";
 import { Prisma } from "../generated/prisma/client";
 import { catalog } from "../queue/catalog";
@@ -25,14 +25,17 @@ export function newSweepState(): SweepState {
 }
 
 export async function sweepDeliveries(
-  deps: { redis: Redis; prefix: string },
+  /** `prefix`: Herald's own keys (the gates); `queuePrefix`: BullMQ's (hash-tagged, one slot). */
+  deps: { redis: RedisClient; prefix: string; queuePrefix: string },
   opts: { graceMs: number; maxPerRun: number },
   state: SweepState,
 ): Promise<{ checked: number; enqueued: number }> {
   const cutoff = new Date(Date.now() - opts.graceMs);
   const gate = createEndpointGate(deps.redis, deps.prefix, 0);
   // BullMQ keeps a job in the hash <prefix>:<queue>:<job id>; a delivery's job id is its own id.
-  const jobKey = (deliveryId: string) => `${deps.prefix}:${catalog.deliver.queue}:${deliveryId}`;
+  // All of a queue's keys share one cluster slot (the prefix is a hash tag), so the pipelines
+  // below go to one node.
+  const jobKey = (deliveryId: string) => `${deps.queuePrefix}:${catalog.deliver.queue}:${deliveryId}`;
   let checked = 0;
   let enqueued = 0;
 
@@ -58,6 +61,9 @@ export async function sweepDeliveries(
           gate.parkedMembers(rows.map((r) => ({ endpointId: r.endpoint_id, member: memberOf(r.id, "scheduled") }))),
           gate.parkedMembers(rows.map((r) => ({ endpointId: r.endpoint_id, member: memberOf(r.id, "manual") }))),
         ]);
+        // A parked delivery's endpoint must be in the parked index, or nothing ever wakes it (a
+        // worker died between parking and indexing): put it back.
+        await gate.indexParked(rows.filter((_, i) => parkedScheduled[i] || parkedManual[i]).map((r) => r.endpoint_id));
         const missing = rows.filter((_, i) => !queued[i] && !parkedScheduled[i] && !parkedManual[i]);
         if (missing.length > 0) {
           await dropStubs(
@@ -78,7 +84,7 @@ export async function sweepDeliveries(
 }
 
 /** Deletes job-hash stubs (no `data`), which would make BullMQ take a re-enqueue for a duplicate. */
-async function dropStubs(redis: Redis, keys: string[]): Promise<void> {
+async function dropStubs(redis: RedisClient, keys: string[]): Promise<void> {
   const p = redis.pipeline();
   for (const k of keys) p.eval(DROP_STUB, 1, k);
   await p.exec();
@@ -91,7 +97,7 @@ const DROP_STUB = `if redis.call('EXISTS', KEYS[1]) == 1 and redis.call('HEXISTS
  * late BullMQ script of a job that was in flight can write a field into a hash that no longer
  * exists, leaving a stub without the job's `data` that no list points to.
  */
-async function jobsPresent(redis: Redis, keys: string[]): Promise<boolean[]> {
+async function jobsPresent(redis: RedisClient, keys: string[]): Promise<boolean[]> {
   const p = redis.pipeline();
   for (const k of keys) p.hexists(k, "data");
   const res = (await p.exec()) ?? [];

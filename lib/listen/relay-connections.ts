@@ -1,5 +1,4 @@
-import type { Redis } from "ioredis";
-import { createRedis } from "../queue/connection";
+import { createRedis, type RedisClient } from "../queue/connection";
 import { logger } from "../logger";
 
 // The relay's Redis connections, one pair per process: a subscriber shared by every stream (web)
@@ -10,12 +9,12 @@ import { logger } from "../logger";
 // on globalThis: the web process loads modules both through Next.js's bundle and through tsx.
 
 type Handler = (message: string) => void;
-type Hub = { sub: Redis; handlers: Map<string, Set<Handler>> };
+type Hub = { sub: RedisClient; handlers: Map<string, Set<Handler>> };
 
-const g = globalThis as unknown as { heraldListenHub?: Hub; heraldListenPublisher?: Redis };
+const g = globalThis as unknown as { heraldListenHub?: Hub; heraldListenPublisher?: RedisClient };
 
 /** The connection the relay publishes and keeps presence with. */
-export function publisher(): Redis {
+export function publisher(): RedisClient {
   g.heraldListenPublisher ??= createRedis("client", { enableOfflineQueue: true });
   return g.heraldListenPublisher;
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { queuePrefix } from "../queue/connection";
+import { keyPrefix } from "../queue/connection";
 import { publisher } from "./relay-connections";
 import { MAX_RESPONSE_BYTES } from "../delivery/http-client";
 
@@ -17,7 +17,7 @@ import { MAX_RESPONSE_BYTES } from "../delivery/http-client";
 export const PRESENCE_TTL_MS = 15_000;
 export const PRESENCE_REFRESH_MS = 5_000;
 
-const prefix = () => `${queuePrefix()}:listen`;
+const prefix = () => `${keyPrefix()}:listen`;
 // Per-endpoint keys carry the endpoint id as hash tag (one Redis Cluster slot per endpoint).
 export const presenceKey = (endpointId: string) => `${prefix()}:{${endpointId}}:streams`;
 export const deliverChannel = (endpointId: string) => `${prefix()}:{${endpointId}}:deliver`;

@@ -1,11 +1,11 @@
-import type { Redis } from "ioredis";
+import type { RedisClient } from "../queue/connection";
 
 // Delivery outcomes summed over every worker process, in one Redis hash, so the web process's
 // /metrics shows cluster-wide totals. Workers add their counts once a second.
 
 const key = (prefix: string) => `${prefix}:metrics:deliveries`;
 
-export function createClusterCounter(redis: Redis, prefix: string) {
+export function createClusterCounter(redis: RedisClient, prefix: string) {
   let pending = new Map<string, number>();
   return {
     add(outcome: string, n = 1) {
@@ -22,7 +22,7 @@ export function createClusterCounter(redis: Redis, prefix: string) {
   };
 }
 
-export async function readClusterCounts(redis: Redis, prefix: string): Promise<Record<string, number>> {
+export async function readClusterCounts(redis: RedisClient, prefix: string): Promise<Record<string, number>> {
   const raw = await redis.hgetall(key(prefix));
   return Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, Number(v)]));
 }

@@ -1,6 +1,6 @@
 import { Gauge, type Registry } from "prom-client";
 import type { Queue } from "bullmq";
-import type { Redis } from "ioredis";
+import type { RedisClient } from "../queue/connection";
 import { db } from "../db";
 import { logger } from "../logger";
 import { createEndpointGate } from "../delivery/endpoint-gate";
@@ -18,7 +18,7 @@ async function safely(what: string, fn: () => Promise<void>) {
   }
 }
 
-export function registerSharedCollectors(registry: Registry, deps: { queues: Queue[]; redis: Redis; prefix: string }) {
+export function registerSharedCollectors(registry: Registry, deps: { queues: Queue[]; redis: RedisClient; prefix: string }) {
   const registers = [registry];
   new Gauge({
     name: "herald_queue_jobs",

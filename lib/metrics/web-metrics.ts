@@ -1,5 +1,5 @@
 import { collectDefaultMetrics, Registry } from "prom-client";
-import { queuePrefix, redis } from "../queue/connection";
+import { keyPrefix, redis } from "../queue/connection";
 import { catalog, queue } from "../queue/catalog";
 import { registerSharedCollectors } from "./shared-collectors";
 
@@ -16,7 +16,7 @@ export function webMetrics(): Registry {
     registerSharedCollectors(registry, {
       queues: [queue(catalog.deliver.queue), queue(catalog["deliver.resume"].queue)],
       redis: redis(),
-      prefix: queuePrefix(),
+      prefix: keyPrefix(),
     });
     globalForMetrics.heraldWebMetrics = registry;
   }

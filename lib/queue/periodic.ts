@@ -1,4 +1,4 @@
-import type { Redis } from "ioredis";
+import type { RedisClient } from "./connection";
 import { summarised } from "./summarise-errors";
 
 // The worker's periodic jobs (sweepers, clean-ups, ticks): a timer that never overlaps itself, and
@@ -38,6 +38,6 @@ export function every(ms: number, name: string, fn: () => Promise<unknown>, firs
 }
 
 /** Takes `key` for `ttlMs` unless another process holds it: true when this one got it. */
-export async function takeLock(redis: Redis, key: string, ttlMs: number): Promise<boolean> {
+export async function takeLock(redis: RedisClient, key: string, ttlMs: number): Promise<boolean> {
   return (await redis.set(key, String(process.pid), "PX", ttlMs, "NX")) === "OK";
 }

@@ -1,5 +1,5 @@
 export function freePort(): Promise<number>;
-export function deleteKeys(redisUrl: string, prefix: string): Promise<void>;
+export function deleteKeys(redis: string | Record<string, string | undefined>, prefix: string): Promise<void>;
 export function isolatedRun(
   kind: string,
   settings: Record<string, string>,

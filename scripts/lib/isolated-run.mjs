@@ -28,7 +28,16 @@ export async function isolatedRun(kind, settings) {
   const { DEFAULT_DATABASE_URL, DEFAULT_REDIS_URL, dropDatabase, ensureDatabase, ensurePostgres, ensureRedis } = await import("./services.mjs");
   const dotenv = readDotEnv();
   const redisUrl = process.env.REDIS_URL ?? dotenv.REDIS_URL ?? DEFAULT_REDIS_URL;
-  await ensureRedis(redisUrl);
+  const redisSettings = Object.fromEntries(
+    ["HERALD_REDIS_MODE", "HERALD_REDIS_SENTINEL_NAME", "HERALD_REDIS_SENTINEL_PASSWORD"]
+      .map((k) => [k, process.env[k] ?? dotenv[k]])
+      .filter(([, v]) => v),
+  );
+  await ensureRedis(redisUrl, {
+    mode: redisSettings.HERALD_REDIS_MODE,
+    sentinelName: redisSettings.HERALD_REDIS_SENTINEL_NAME,
+    sentinelPassword: redisSettings.HERALD_REDIS_SENTINEL_PASSWORD,
+  });
   const serverUrl = await ensurePostgres(process.env.DATABASE_URL ?? dotenv.DATABASE_URL ?? DEFAULT_DATABASE_URL, {
     explicit: Boolean(process.env.DATABASE_URL ?? dotenv.DATABASE_URL),
   });
@@ -40,6 +49,7 @@ export async function isolatedRun(kind, settings) {
     NEXT_TELEMETRY_DISABLED: "1",
     DATABASE_URL: db.toString(),
     REDIS_URL: redisUrl,
+    ...redisSettings,
     HERALD_REDIS_PREFIX: `herald-${kind}-${runId}`,
     HERALD_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
     // Receivers are real HTTP servers on 127.0.0.1; tests of the SSRF guard use other loopback addresses.
@@ -63,24 +73,34 @@ export async function isolatedRun(kind, settings) {
       rmSync(path.join(root, env.HERALD_NEXT_DIST_DIR), { recursive: true, force: true });
       rmSync(path.join(root, env.HERALD_DATA_DIR), { recursive: true, force: true });
       await dropDatabase(env.DATABASE_URL).catch(() => {});
-      await deleteKeys(redisUrl, env.HERALD_REDIS_PREFIX).catch(() => {});
+      await deleteKeys(env, env.HERALD_REDIS_PREFIX).catch(() => {});
     },
   };
 }
 
-/** Deletes every Redis key under `prefix` (a run's, or a private test stack's). */
-export async function deleteKeys(redisUrl, prefix) {
-  const { Redis } = await import("ioredis");
-  const r = new Redis(redisUrl, { lazyConnect: true });
-  await r.connect();
+/**
+ * Deletes every Redis key under `prefix` (a run's, or a private test stack's): Herald's own keys
+ * (`prefix:...`) and BullMQ's (`{prefix}:...`). `redis` is a URL (standalone) or an environment
+ * with REDIS_URL and HERALD_REDIS_MODE (a cluster: every master is scanned).
+ */
+export async function deleteKeys(redis, prefix) {
+  const { createRedisClient, masterConnections, topologyFromEnv } = await import("../../lib/queue/redis-topology.mjs");
+  const topology = topologyFromEnv(typeof redis === "string" ? { REDIS_URL: redis } : redis);
+  const client = createRedisClient(topology, { lazyConnect: true });
+  client.on("error", () => {});
+  await client.connect();
   try {
-    let cursor = "0";
-    do {
-      const [next, keys] = await r.scan(cursor, "MATCH", `${prefix}*`, "COUNT", 1000);
-      cursor = next;
-      if (keys.length) await r.del(...keys);
-    } while (cursor !== "0");
+    for (const node of masterConnections(client))
+      for (const pattern of [`${prefix}*`, `{${prefix}}*`]) {
+        let cursor = "0";
+        do {
+          const [next, keys] = await node.scan(cursor, "MATCH", pattern, "COUNT", 1000);
+          cursor = next;
+          // One key per DEL: on a cluster, keys of one node may still be in different slots.
+          await Promise.all(keys.map((k) => node.del(k)));
+        } while (cursor !== "0");
+      }
   } finally {
-    r.disconnect();
+    client.disconnect();
   }
 }

@@ -78,7 +78,32 @@ function isLocal(url) {
   return host === "127.0.0.1" || host === "localhost" || host === "::1" || host === "[::1]";
 }
 
-export async function ensureRedis(url) {
+/**
+ * Makes sure Redis answers. `topology` (HERALD_REDIS_MODE and friends) is checked first: a
+ * malformed REDIS_URL stops here with the variable's name. A cluster or sentinels must already
+ * run (they are never started here); a standalone local server is started or installed.
+ */
+export async function ensureRedis(url, { mode, sentinelName, sentinelPassword } = {}) {
+  const { RedisConfigError, createRedisClient, parseRedisTopology } = await import("../../lib/queue/redis-topology.mjs");
+  let topology;
+  try {
+    topology = parseRedisTopology({ mode, url, sentinelName, sentinelPassword });
+  } catch (e) {
+    if (e instanceof RedisConfigError) fail(`Invalid configuration: ${e.message}`);
+    throw e;
+  }
+  if (topology.mode !== "standalone") {
+    const client = createRedisClient(topology, { lazyConnect: true, connectTimeout: 3_000, maxRetriesPerRequest: 1 });
+    client.on("error", () => {});
+    try {
+      await Promise.race([client.connect().then(() => client.ping()), sleep(15_000).then(() => Promise.reject(new Error("no answer within 15 s")))]);
+    } catch (e) {
+      fail(`Redis (${topology.mode}) at ${topology.nodes.map((n) => `${n.host}:${n.port}`).join(", ")} is not reachable: ${e.message}. Check REDIS_URL${topology.mode === "sentinel" ? " and HERALD_REDIS_SENTINEL_NAME" : ""}.`);
+    } finally {
+      client.disconnect();
+    }
+    return;
+  }
   if (await redisPing(url)) return;
   if (!isLocal(url)) fail(`Redis at ${url} is not reachable. Check REDIS_URL.`);
   if (!has("redis-server")) {
