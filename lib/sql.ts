@@ -20,9 +20,13 @@ export function sqlPool(): pg.Pool {
   return globalForPool.heraldSqlPool;
 }
 
-/** A named (prepared once per connection) statement. */
+/**
+ * A named (prepared once per connection) statement; unnamed (parsed each time) with
+ * HERALD_PG_PREPARED_STATEMENTS=false, for poolers that cannot keep one prepared across
+ * transactions (PgBouncer older than 1.21 in transaction mode, docs/operations.md#pgbouncer).
+ */
 export async function query<R extends pg.QueryResultRow>(name: string, text: string, values: unknown[]): Promise<R[]> {
-  const res = await sqlPool().query<R>({ name, text, values });
+  const res = await sqlPool().query<R>(env().HERALD_PG_PREPARED_STATEMENTS ? { name, text, values } : { text, values });
   return res.rows;
 }
 

@@ -6,6 +6,8 @@
 //
 // The time-zone suites then run a second time against a database whose default TimeZone is
 // Asia/Tokyo (with their own server and worker), as on a server whose initdb took the host's zone.
+// The Redis-mode suites run again on a Redis Cluster (three masters) and on Sentinel (a master, a
+// replica, three sentinels), servers this script starts on loopback (scripts/lib/redis-servers.mjs).
 //
 //   npm test                     everything
 //   npm test -- --vitest [files]  only Vitest (optionally some files; those among the time-zone
@@ -15,6 +17,8 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { bold, ensureDependencies, fail, green, isDebian, isRoot, pruneBuildIncludes, red, root, run, runAsync, step } from "./lib/shell.mjs";
 import { freePort, isolatedRun } from "./lib/isolated-run.mjs";
+import { startRedisCluster, startRedisSentinel } from "./lib/redis-servers.mjs";
+import { hasPgBouncer } from "./lib/pgbouncer.mjs";
 
 const argv = process.argv.slice(2);
 const mode = argv[0] === "--vitest" ? "vitest" : argv[0] === "--e2e" ? "e2e" : "all";
@@ -31,8 +35,18 @@ const TZ_SUITES = [
   "test/tasks-replay.integration.test.ts",
   "test/tasks-bulk.integration.test.ts",
 ];
+// Everything whose Redis use differs by mode: the delivery contract, the endpoint gate's scripts,
+// workers sharing an endpoint's cap and throttle, and pub/sub (the herald listen relay).
+const REDIS_MODE_SUITES = [
+  "test/delivery-contract.integration.test.ts",
+  "lib/delivery/endpoint-gate.test.ts",
+  "test/workers-share-endpoint.integration.test.ts",
+  "test/herald-listen.integration.test.ts",
+];
 const sameFile = (a, b) => path.resolve(root, a) === path.resolve(root, b);
-const tzSuites = files.length === 0 ? TZ_SUITES : TZ_SUITES.filter((s) => files.some((f) => sameFile(f, s)));
+const among = (suites) => (files.length === 0 ? suites : suites.filter((s) => files.some((f) => sameFile(f, s))));
+const tzSuites = among(TZ_SUITES);
+const redisModeSuites = among(REDIS_MODE_SUITES);
 
 const started = Date.now();
 ensureDependencies();
@@ -44,6 +58,16 @@ if (mode !== "vitest" && !existsSync(CHROMIUM)) {
     run("apt-get", ["update", "-qq"], { quiet: true });
     run("apt-get", ["install", "-y", "-qq", "chromium"], { quiet: true, env: { DEBIAN_FRONTEND: "noninteractive" } });
   } else fail(`The e2e suite needs Chromium at ${CHROMIUM}: sudo apt-get install -y chromium`);
+}
+
+// The PgBouncer suite runs Herald through Debian's pgbouncer (test/pgbouncer.integration.test.ts).
+const wantsPgBouncer = mode !== "e2e" && (files.length === 0 || files.some((f) => sameFile(f, "test/pgbouncer.integration.test.ts")));
+if (wantsPgBouncer && !hasPgBouncer()) {
+  if (isRoot() && isDebian()) {
+    step("installing PgBouncer for the PgBouncer suite (apt-get install pgbouncer)");
+    run("apt-get", ["update", "-qq"], { quiet: true });
+    run("apt-get", ["install", "-y", "-qq", "pgbouncer"], { quiet: true, env: { DEBIAN_FRONTEND: "noninteractive" } });
+  } else fail("The PgBouncer suite needs pgbouncer: sudo apt-get install -y pgbouncer");
 }
 
 const isolated = await isolatedRun("test", {
@@ -83,6 +107,16 @@ try {
       await phase(`vitest, database in ${TZ_ZONE}`, () =>
         runAsync("npx", ["vitest", "run", ...tzSuites], { env: { HERALD_TEST_DB_TIMEZONE: TZ_ZONE } }),
       );
+    for (const [name, start] of [["Redis Cluster", startRedisCluster], ["Redis Sentinel", startRedisSentinel]])
+      if (mode !== "e2e" && redisModeSuites.length > 0)
+        await phase(`vitest, ${name}`, async () => {
+          const redis = await start();
+          try {
+            await runAsync("npx", ["vitest", "run", ...redisModeSuites], { env: redis.env });
+          } finally {
+            await redis.stop();
+          }
+        });
     if (mode !== "vitest") await phase("e2e (playwright)", () => runAsync("npx", ["playwright", "test", ...files]));
   }
 } finally {

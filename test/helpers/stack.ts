@@ -32,18 +32,30 @@ export async function startStack(
     /** A PostgreSQL server (any database's URL) and a Redis of the suite's own (helpers/private-servers.ts). */
     postgresUrl?: string;
     redisUrl?: string;
+    /** A Redis topology of the stack's own (REDIS_URL, HERALD_REDIS_MODE, ...: scripts/lib/redis-servers.mjs). */
+    redisEnv?: Record<string, string>;
+    /**
+     * How the processes reach the stack's (migrated) database, e.g. through a PgBouncer, and what
+     * to do to it before they start.
+     */
+    database?: { processUrl?: (url: string) => string; prepare?: (url: string) => Promise<void> };
   } = {},
 ) {
   const databaseUrl = await createDatabase(opts.postgresUrl ?? process.env.DATABASE_URL!, randomSuffix("iso"), {
     timeZone: testDatabaseTimeZone(),
   });
+  await opts.database?.prepare?.(databaseUrl);
   const prefix = `${process.env.HERALD_REDIS_PREFIX ?? "herald-test"}-iso-${randomBytes(3).toString("hex")}`;
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const redisUrl = opts.redisUrl ?? process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
+  // A private standalone Redis (redisUrl) is standalone whatever mode the run's Redis is in.
+  const redisEnv: Record<string, string> | undefined =
+    opts.redisEnv ?? (opts.redisUrl ? { REDIS_URL: opts.redisUrl, HERALD_REDIS_MODE: "standalone" } : undefined);
+  const redisUrl = redisEnv?.REDIS_URL ?? process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
   const env = {
     ...process.env,
-    DATABASE_URL: databaseUrl,
+    ...redisEnv,
+    DATABASE_URL: opts.database?.processUrl?.(databaseUrl) ?? databaseUrl,
     REDIS_URL: redisUrl,
     HERALD_REDIS_PREFIX: prefix,
     PORT: String(port),
@@ -95,8 +107,16 @@ export async function startStack(
     apiKey,
     db,
     prefix,
-    /** The Redis the stack's processes use (its keys start with `prefix`). */
+    /** The Redis the stack's processes use (its keys start with `prefix`, BullMQ's with `{prefix}`). */
     redisUrl,
+    /** REDIS_URL, HERALD_REDIS_MODE and the sentinel settings of the stack (for testRedis). */
+    redisEnv: Object.fromEntries([
+      ["REDIS_URL", redisUrl],
+      ...["HERALD_REDIS_MODE", "HERALD_REDIS_SENTINEL_NAME", "HERALD_REDIS_SENTINEL_PASSWORD"].map((k) => [
+        k,
+        redisEnv?.[k] ?? process.env[k],
+      ]),
+    ]) as Record<string, string | undefined>,
     dataDir: env.HERALD_DATA_DIR,
     logs: () => logs,
     startWorker() {
@@ -149,7 +169,7 @@ export async function startStack(
       await Promise.all([exited(web), ...workers.map(exited)]);
       await db.$disconnect();
       await dropDatabase(databaseUrl).catch(() => undefined);
-      await deleteKeys(redisUrl, prefix);
+      await deleteKeys(env, prefix);
     },
   };
 
