@@ -3,7 +3,7 @@ import { nextProbeAt } from "../delivery/circuit-breaker";
 import { createEndpointGate, memberOf } from "../delivery/endpoint-gate";
 import { env } from "../env";
 import { logger } from "../logger";
-import { queuePrefix, redis } from "../queue/connection";
+import { keyPrefix, redis } from "../queue/connection";
 
 // Why a delivery that is not finished is waiting, and until when: what the log row and the
 // inspector say instead of a bare "Pending · next 15 minutes ago". One function, so the two
@@ -79,7 +79,7 @@ type Item = { id: string; delivery: WaitInput["delivery"] & { endpointId: string
 
 /**
  * The wait reasons of a page of deliveries (by delivery id). Which due deliveries are parked for
- * an in-flight slot is only known to Redis: one pipelined read for those that may be. Redis
+ * an in-flight slot is only known to Redis: one read per candidate (batched by ioredis). Redis
  * being unreachable only makes those say "queued", never fails the page.
  */
 export async function waitReasons(items: Item[], appThrottleRate: number | null): Promise<Map<string, WaitReason | null>> {
@@ -90,7 +90,7 @@ export async function waitReasons(items: Item[], appThrottleRate: number | null)
   const parked = new Set<string>();
   if (candidates.length > 0) {
     try {
-      const gate = createEndpointGate(redis(), queuePrefix(), cfg.HERALD_ENDPOINT_CONCURRENCY);
+      const gate = createEndpointGate(redis(), keyPrefix(), cfg.HERALD_ENDPOINT_CONCURRENCY);
       // A manual resend parks under its own member name.
       const members = candidates.flatMap((c) =>
         (["scheduled", "manual"] as const).map((t) => ({ id: c.id, endpointId: c.delivery.endpointId, member: memberOf(c.id, t) })),
