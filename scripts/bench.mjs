@@ -50,9 +50,12 @@ function table(name, runs) {
 const scratch = mkdtempSync(path.join(tmpdir(), "herald-bench-"));
 try {
   await isolated.prepare();
-  step("building (next build)");
-  run("npx", ["next", "build"], { quiet: true, env });
-  pruneBuildIncludes();
+  // The scale benchmark starts workers only (no web server), so it needs no build.
+  if (benches.some((b) => b !== "scale")) {
+    step("building (next build)");
+    run("npx", ["next", "build"], { quiet: true, env });
+    pruneBuildIncludes();
+  }
   for (const b of benches) {
     const runs = REPEATED.has(b) ? RUNS : 1;
     const results = [];
