@@ -12,6 +12,7 @@ import { env } from "./lib/env";
 import { logger } from "./lib/logger";
 import { errorResponse } from "./lib/http/route";
 import { sendWebResponse, serveWithHandler } from "./lib/http/node-adapter";
+import { stampClientAddress } from "./lib/accounts/client-address";
 import { POST as publish } from "./app/api/v1/app/[app_id]/msg/route";
 
 const port = Number(process.argv[2] ?? env().PORT);
@@ -36,7 +37,10 @@ const app = next({ dev: false, dir: import.meta.dirname, hostname, port });
 const handle = app.getRequestHandler();
 await app.prepare();
 
+const trustProxy = env().HERALD_TRUST_PROXY;
 const server = createServer((req, res) => {
+  // The sign-in rate limit's client address, set here so no client can choose it.
+  stampClientAddress(req, trustProxy);
   const appId = publishAppId(req.method, req.url);
   if (appId === null) return void handle(req, res);
   serveWithHandler(req, res, publish, { app_id: appId }).catch(async (err: unknown) => {

@@ -58,6 +58,24 @@ const fields = z.object({
     .min(32, "must be at least 32 characters")
     .regex(urlSafe, "may only contain A-Z a-z 0-9 _ -")
     .optional(),
+  // Ensured as an owner of the default environment with this password (scripts/bootstrap.ts).
+  HERALD_BOOTSTRAP_ADMIN_EMAIL: z.email("must be an email address").optional(),
+  HERALD_BOOTSTRAP_ADMIN_PASSWORD: z.string().min(10, "must be at least 10 characters").max(1024).optional(),
+  // Email sign-in links and invitations (lib/accounts/mail.ts): both or neither.
+  HERALD_SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^\s]+$/, "must be an smtp:// or smtps:// URL, e.g. smtps://user:pass@mail.example.com:465")
+    .optional(),
+  HERALD_EMAIL_FROM: z.string().min(3).optional(),
+  // OpenID Connect sign-in (company SSO): all three or none. The issuer's discovery document is
+  // read from <issuer>/.well-known/openid-configuration.
+  HERALD_OIDC_ISSUER: z.url().optional(),
+  HERALD_OIDC_CLIENT_ID: z.string().min(1).optional(),
+  HERALD_OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  HERALD_OIDC_NAME: z.string().min(1).max(60).default("Single sign-on"),
+  // Behind a reverse proxy: take the client address (sign-in rate limits) from the last
+  // X-Forwarded-For entry instead of the connection.
+  HERALD_TRUST_PROXY: z.enum(["0", "1", "true", "false"]).default("0").transform((v) => v === "1" || v === "true"),
   HERALD_RETRY_SCHEDULE: secondsList.optional(),
   HERALD_ALLOW_PRIVATE_NETWORKS: cidrList.default([]),
   HERALD_REQUEST_TIMEOUT_MS: positiveInt(15_000),
@@ -99,7 +117,18 @@ const fields = z.object({
   // Lifetime of signed links (export downloads, task event streams).
   HERALD_SIGNED_LINK_TTL_S: positiveInt(900),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
-});
+})
+  .superRefine((e, ctx) => {
+    const together = (names: (keyof typeof e)[], what: string) => {
+      const set = names.filter((n) => e[n] !== undefined);
+      if (set.length > 0 && set.length < names.length)
+        for (const n of names.filter((n) => e[n] === undefined))
+          ctx.addIssue({ code: "custom", path: [n], message: `is required with ${set.join(", ")} (${what})` });
+    };
+    together(["HERALD_SMTP_URL", "HERALD_EMAIL_FROM"], "email sign-in");
+    together(["HERALD_OIDC_ISSUER", "HERALD_OIDC_CLIENT_ID", "HERALD_OIDC_CLIENT_SECRET"], "OpenID Connect sign-in");
+    together(["HERALD_BOOTSTRAP_ADMIN_EMAIL", "HERALD_BOOTSTRAP_ADMIN_PASSWORD"], "the bootstrap owner");
+  });
 
 // REDIS_URL's shape depends on HERALD_REDIS_MODE: checked together, the message names the variable.
 const schema = fields.superRefine((e, ctx) => {
@@ -137,4 +166,12 @@ let cached: Env | undefined;
 export function env(): Env {
   cached ??= parseEnv(process.env);
   return cached;
+}
+
+/**
+ * next-auth reads its own address from process.env.NEXTAUTH_URL and has no option for it: set it
+ * from HERALD_PUBLIC_URL (lib/accounts/auth-options.ts calls this before next-auth runs).
+ */
+export function pinNextAuthUrl(): void {
+  process.env.NEXTAUTH_URL = `${env().HERALD_PUBLIC_URL}/api/auth`;
 }

@@ -20,6 +20,11 @@ export const ID_PREFIXES = {
   portalToken: "ptok",
   portalSession: "psess",
   captureRequest: "creq",
+  user: "user",
+  environmentMembership: "emem",
+  applicationMembership: "amem",
+  userSession: "usess",
+  userAccount: "uacct",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -30,7 +30,7 @@ export async function authenticate(authorization: string | null): Promise<Princi
 
   const key = await db.apiKey.findUnique({ where: { hash }, select: { id: true, environmentId: true, revokedAt: true } });
   if (key && !key.revokedAt) {
-    const principal: Principal = { kind: "operator", environmentId: key.environmentId, apiKeyId: key.id };
+    const principal: Principal = { kind: "operator", environmentId: key.environmentId, via: "api_key", apiKeyId: key.id, userId: null, role: "owner" };
     apiKeyCache.set(hash, { principal, until: Date.now() + API_KEY_CACHE_MS });
     // "Last used" for the console's key list; not awaited, a failed write must not fail the call.
     touchApiKey(key.id).catch((err: unknown) => logger.warn({ err }, "could not record an API key's last use"));

@@ -3,7 +3,20 @@ import { forbidden } from "../http/errors";
 // Who is calling. Operators (API keys) see their whole environment; a portal credential (a
 // session, or the portal link's token) sees one application of it. Domain functions take a Scope and put it in every query's where clause.
 
-export type OperatorPrincipal = { kind: "operator"; environmentId: string; apiKeyId: string };
+export type OperatorRole = "owner" | "admin" | "viewer";
+
+/**
+ * An operator: an API key (role owner: keys are the environment's root credential) or a signed-in
+ * member of the environment (the console, through the next-auth session cookie) with their role.
+ */
+export type OperatorPrincipal = {
+  kind: "operator";
+  environmentId: string;
+  via: "api_key" | "session";
+  apiKeyId: string | null;
+  userId: string | null;
+  role: OperatorRole;
+};
 export type PortalPrincipal = {
   kind: "portal";
   environmentId: string;
@@ -28,4 +41,11 @@ export function scopeOf(p: Principal): Scope {
 
 export function assertCanWrite(p: Principal): void {
   if (p.kind === "portal" && p.readOnly) throw forbidden("This portal session is read-only");
+  if (p.kind === "operator" && p.role === "viewer") throw forbidden("Your role in this environment (viewer) is read-only");
+}
+
+/** Members and API keys: owners and admins only (an API key counts as owner). */
+export function assertOperatorAdmin(p: Principal): asserts p is OperatorPrincipal {
+  if (p.kind !== "operator") throw forbidden("This operation needs an operator");
+  if (p.role !== "owner" && p.role !== "admin") throw forbidden(`This operation needs the owner or admin role; yours is ${p.role}`);
 }

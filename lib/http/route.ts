@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { authenticate } from "../auth/authenticate";
+import { authenticateSession } from "../auth/authenticate-session";
 import { assertCanWrite, scopeOf, type Principal, type Scope } from "../auth/principal";
 import { logger } from "../logger";
 import { outageOf } from "../outage";
@@ -20,14 +21,17 @@ type AnyZod = z.ZodType;
 type Infer<S> = S extends AnyZod ? z.infer<S> : undefined;
 
 export type RouteSpec<P, Q, B> = {
-  /** "operator": API keys only. "any": API keys or a portal session. "public": no auth. */
+  /**
+   * "operator": API keys, or the session cookie of an environment member (the console).
+   * "any": those, or a portal credential. "public": no auth.
+   */
   auth: "operator" | "any" | "public";
   params?: P;
   query?: Q;
   body?: B;
   /** Success status when the handler returns data (default 200). */
   status?: number;
-  /** Mutations are refused for read-only portal sessions and honour `idempotency-key`. */
+  /** Mutations: refused for read-only portal sessions and viewers (403); honour `idempotency-key`. */
   write?: boolean;
   /** The operation in the OpenAPI document; null only for the JSON 404 of unknown paths. */
   doc: RouteDoc | null;
@@ -62,7 +66,17 @@ type HandlerResult = unknown;
 
 type NextContext = { params: Promise<Record<string, string | string[]>> };
 
-const PUBLIC_PRINCIPAL: Principal = { kind: "operator", environmentId: "", apiKeyId: "" };
+const PUBLIC_PRINCIPAL: Principal = { kind: "operator", environmentId: "", via: "api_key", apiKeyId: null, userId: null, role: "owner" };
+
+/** A bearer header wins; without one, the next-auth session cookie of an environment member. */
+async function principalOf(req: Request): Promise<Principal> {
+  const authorization = req.headers.get("authorization");
+  if (!authorization && req.headers.has("cookie")) {
+    const session = await authenticateSession(req);
+    if (session) return session;
+  }
+  return authenticate(authorization);
+}
 
 export function route<P extends AnyZod | undefined, Q extends AnyZod | undefined, B extends AnyZod | undefined>(
   spec: RouteSpec<P, Q, B>,
@@ -70,7 +84,7 @@ export function route<P extends AnyZod | undefined, Q extends AnyZod | undefined
 ): RouteHandler {
   const serve = async (req: Request, ctx: NextContext): Promise<Response> => {
     try {
-      const principal = spec.auth === "public" ? PUBLIC_PRINCIPAL : await authenticate(req.headers.get("authorization"));
+      const principal = spec.auth === "public" ? PUBLIC_PRINCIPAL : await principalOf(req);
       if (spec.auth === "operator" && principal.kind !== "operator")
         throw new ApiError(403, "forbidden", "This operation needs an operator API key");
       if (spec.write) assertCanWrite(principal);

@@ -307,6 +307,39 @@ export const schemas: Record<string, JsonSchema> = {
     secret: { ...str, description: "whsec_…: verify the forwarded requests with it" },
     appId: str,
   }),
+  MemberInviteOut: object(
+    {
+      sent: { ...bool, description: "The invitation went out by email (HERALD_SMTP_URL is set)" },
+      url: nullable({ ...str, description: "A one-time sign-in link to pass on yourself: only without email, and only for someone who has never signed in" }),
+      expiresAt: nullable(dateTime),
+      note: nullable(str),
+    },
+    [],
+    "How the invited person comes in",
+  ),
+  OperatorMemberOut: object({
+    userId: { ...str, description: "user_…" },
+    email: str,
+    name: nullable(str),
+    role: { type: "string", enum: ["owner", "admin", "viewer"] },
+    createdAt: dateTime,
+  }),
+  OperatorMemberInvitedOut: {
+    allOf: [ref("OperatorMemberOut"), object({ invite: nullable(ref("MemberInviteOut")) }, [], "invite is null when they already were a member")],
+  },
+  ListResponse_OperatorMemberOut_: object({ data: { type: "array", items: ref("OperatorMemberOut") } }),
+  AppMemberOut: object({
+    userId: { ...str, description: "user_…" },
+    email: str,
+    name: nullable(str),
+    role: { type: "string", enum: ["admin", "viewer"], description: "admin: the portal as a writable link gives it; viewer: read-only" },
+    appId: str,
+    createdAt: dateTime,
+  }),
+  AppMemberInvitedOut: {
+    allOf: [ref("AppMemberOut"), object({ invite: nullable(ref("MemberInviteOut")) }, [], "invite is null when they already were a member")],
+  },
+  ListResponse_AppMemberOut_: object({ data: { type: "array", items: ref("AppMemberOut") } }),
   AnyObject: anyObject,
 };
 

@@ -29,4 +29,5 @@ export const PATH_PARAMETERS: Record<string, string> = {
   task_id: "The task's id (qtask_…)",
   key_id: "The API key's id (key_…)",
   delivery_id: "The delivery's id (dlv_…)",
+  email: "The member's email address (case-insensitive)",
 };

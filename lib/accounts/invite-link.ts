@@ -1,0 +1,82 @@
+import { randomBytes } from "node:crypto";
+import { db } from "../db";
+import { env } from "../env";
+import { sha256Hex } from "../crypto/tokens";
+import { logger } from "../logger";
+import { authSecret } from "./auth-secret";
+import { linkMail, mailConfigured, sendMail } from "./mail";
+
+// Invitations are next-auth email sign-in links minted here, with a longer life than a sign-in
+// link (INVITE_TTL_S): the same single-use verification_token row (hashed as next-auth hashes
+// it), followed through /api/auth/callback/email like any sign-in link. With SMTP configured the
+// link goes by email only. Without it, the inviter gets the link, but only for a user who has
+// never signed in and has no other access: a link for an existing account would let one
+// environment's admin sign in as a member of another.
+
+export const INVITE_TTL_S = 72 * 60 * 60;
+
+export type InviteResult = {
+  /** The invitation went out by email. */
+  sent: boolean;
+  /** The one-time sign-in link, when it could not be emailed and may be handed over. */
+  url: string | null;
+  expiresAt: string | null;
+  /** Why there is neither an email nor a link. */
+  note: string | null;
+};
+
+/** Never signed in, no password, no linked identity, at most the one membership just given. */
+async function isFresh(userId: string): Promise<boolean> {
+  const u = await db.user.findUniqueOrThrow({
+    where: { id: userId },
+    select: {
+      passwordHash: true,
+      emailVerified: true,
+      _count: { select: { accounts: true, environmentMemberships: true, applicationMemberships: true, sessions: true } },
+    },
+  });
+  const c = u._count;
+  return !u.passwordHash && !u.emailVerified && c.accounts === 0 && c.sessions === 0 && c.environmentMemberships + c.applicationMemberships <= 1;
+}
+
+async function mintLink(email: string, callbackPath: string, ttlS: number) {
+  const token = randomBytes(32).toString("hex");
+  const expires = new Date(Date.now() + ttlS * 1000);
+  await db.verificationToken.create({ data: { identifier: email, token: sha256Hex(`${token}${authSecret()}`), expiresAt: expires } });
+  const base = env().HERALD_PUBLIC_URL;
+  const params = new URLSearchParams({ callbackUrl: `${base}${callbackPath}`, token, email });
+  return { url: `${base}/api/auth/callback/email?${params}`, expires };
+}
+
+/**
+ * Tells an invited user how to come in: an email with a sign-in link, or a link for the inviter
+ * to pass on (see above). `what` names what they were invited to, for the email.
+ */
+export async function deliverInvite(user: { id: string; email: string }, what: string, callbackPath: string): Promise<InviteResult> {
+  const fresh = await isFresh(user.id);
+  // Someone with access elsewhere: links minted for earlier invitations must not carry the new access.
+  if (!fresh) await db.verificationToken.deleteMany({ where: { identifier: user.email } });
+  if (!mailConfigured()) {
+    if (!fresh) return { sent: false, url: null, expiresAt: null, note: "This person already has an account: they sign in as usual and will see the new access." };
+    const { url, expires } = await mintLink(user.email, callbackPath, INVITE_TTL_S);
+    return { sent: false, url, expiresAt: expires.toISOString(), note: "Email is not configured on this server: pass this one-time link on yourself." };
+  }
+  const { url, expires } = await mintLink(user.email, callbackPath, INVITE_TTL_S);
+  try {
+    await sendMail(
+      linkMail(
+        user.email,
+        `You have been invited to ${what} on Herald`,
+        `You have been given access to ${what} on Herald, the webhook service.`,
+        "Accept and sign in",
+        url,
+        `The link works once, within ${Math.round(INVITE_TTL_S / 3600)} hours. Later, sign in at ${env().HERALD_PUBLIC_URL}/sign-in.`,
+      ),
+    );
+    return { sent: true, url: null, expiresAt: expires.toISOString(), note: null };
+  } catch (e) {
+    logger.warn({ err: e, to: user.email }, "invitation email failed");
+    await db.verificationToken.deleteMany({ where: { identifier: user.email, expiresAt: expires } });
+    return { sent: false, url: null, expiresAt: null, note: `The invitation email could not be sent (${e instanceof Error ? e.message : String(e)}); the membership is in place, invite again to resend.` };
+  }
+}

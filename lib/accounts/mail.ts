@@ -1,0 +1,50 @@
+import nodemailer, { type Transporter } from "nodemailer";
+import { env } from "../env";
+import { logger } from "../logger";
+
+// The one place Herald sends email from (sign-in links, invitations; later, failure alerts):
+// HERALD_SMTP_URL (smtp:// or smtps://, credentials in the URL) and HERALD_EMAIL_FROM. Without
+// them email is "not configured", which callers must say to the user rather than fail silently.
+
+export type Mail = { to: string; subject: string; text: string; html?: string };
+
+export class MailNotConfigured extends Error {
+  constructor() {
+    super("Email is not configured on this Herald server (HERALD_SMTP_URL and HERALD_EMAIL_FROM)");
+  }
+}
+
+const globalForMail = globalThis as unknown as { heraldMailer?: { url: string; transport: Transporter } };
+
+export function mailConfigured(): boolean {
+  const e = env();
+  return Boolean(e.HERALD_SMTP_URL && e.HERALD_EMAIL_FROM);
+}
+
+function transport(url: string): Transporter {
+  if (globalForMail.heraldMailer?.url !== url)
+    globalForMail.heraldMailer = { url, transport: nodemailer.createTransport(url) };
+  return globalForMail.heraldMailer.transport;
+}
+
+export async function sendMail(mail: Mail): Promise<void> {
+  const { HERALD_SMTP_URL: url, HERALD_EMAIL_FROM: from } = env();
+  if (!url || !from) throw new MailNotConfigured();
+  const info = (await transport(url).sendMail({ from, ...mail })) as { messageId?: string };
+  // The recipient and subject only: bodies hold sign-in links, which are credentials.
+  logger.info({ to: mail.to, subject: mail.subject, messageId: info.messageId }, "email sent");
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+/** A plain email with one call-to-action link, as text and HTML. */
+export function linkMail(to: string, subject: string, lead: string, action: string, url: string, footer: string): Mail {
+  const text = `${lead}\n\n${action}: ${url}\n\n${footer}\n`;
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#111">
+<p>${escapeHtml(lead)}</p>
+<p><a href="${escapeHtml(url)}" style="display:inline-block;padding:10px 16px;background:#4f46e5;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(action)}</a></p>
+<p style="color:#555;font-size:13px">${escapeHtml(footer)}</p>
+</body></html>`;
+  return { to, subject, text, html };
+}

@@ -1,0 +1,86 @@
+import { db } from "../db";
+import { conflict, forbidden, notFound } from "../http/errors";
+import { newId } from "../ids";
+import { assertOperatorAdmin, type OperatorRole, type Principal } from "../auth/principal";
+import { normalizeEmail } from "./adapter";
+import { deliverInvite, type InviteResult } from "./invite-link";
+import { endUserSessions } from "./sessions";
+import { ensureUser } from "./users";
+import type { OperatorMemberIn } from "./schemas";
+
+// Operators of an environment (the console's Members page and /api/v1/environment/member).
+// Owners and admins manage members; only an owner grants, changes or removes the owner role, and
+// the last owner stays. Removing a member ends all of their sessions at once.
+
+type MemberRow = { role: OperatorRole; createdAt: Date; user: { id: string; email: string; name: string | null } };
+const memberSelect = { role: true, createdAt: true, user: { select: { id: true, email: true, name: true } } } as const;
+
+export function serializeOperator(m: MemberRow) {
+  return { userId: m.user.id, email: m.user.email, name: m.user.name, role: m.role, createdAt: m.createdAt.toISOString() };
+}
+
+function assertMayTouchOwner(actor: Principal, ...roles: (OperatorRole | undefined)[]) {
+  if (roles.includes("owner") && !(actor.kind === "operator" && actor.role === "owner"))
+    throw forbidden("Only an owner can grant, change or remove the owner role");
+}
+
+async function findMember(environmentId: string, email: string) {
+  const m = await db.environmentMembership.findFirst({
+    where: { environmentId, user: { email: normalizeEmail(email) } },
+    select: { id: true, ...memberSelect },
+  });
+  if (!m) throw notFound("Member");
+  return m;
+}
+
+async function assertNotLastOwner(environmentId: string, membershipId: string) {
+  const others = await db.environmentMembership.count({ where: { environmentId, role: "owner", id: { not: membershipId } } });
+  if (others === 0) throw conflict("The environment must keep at least one owner", "last_owner");
+}
+
+export async function listOperators(principal: Principal) {
+  const rows = await db.environmentMembership.findMany({
+    where: { environmentId: principal.environmentId },
+    select: memberSelect,
+    orderBy: { createdAt: "asc" },
+  });
+  return { data: rows.map(serializeOperator) };
+}
+
+/** Adds (or finds) a member; `created` is false when they already were one (role unchanged). */
+export async function inviteOperator(principal: Principal, input: OperatorMemberIn): Promise<{ created: boolean; member: ReturnType<typeof serializeOperator>; invite: InviteResult | null }> {
+  assertOperatorAdmin(principal);
+  assertMayTouchOwner(principal, input.role);
+  const user = await ensureUser(input.email);
+  const existing = await db.environmentMembership.findUnique({
+    where: { environmentId_userId: { environmentId: principal.environmentId, userId: user.id } },
+    select: memberSelect,
+  });
+  if (existing) return { created: false, member: serializeOperator(existing), invite: null };
+  const env = await db.environment.findUniqueOrThrow({ where: { id: principal.environmentId }, select: { name: true } });
+  const row = await db.environmentMembership.create({
+    data: { id: newId("environmentMembership"), environmentId: principal.environmentId, userId: user.id, role: input.role },
+    select: memberSelect,
+  });
+  const invite = await deliverInvite(user, `the "${env.name}" environment`, "/console");
+  return { created: true, member: serializeOperator(row), invite };
+}
+
+export async function changeOperatorRole(principal: Principal, email: string, role: OperatorRole) {
+  assertOperatorAdmin(principal);
+  const m = await findMember(principal.environmentId, email);
+  assertMayTouchOwner(principal, m.role, role);
+  if (m.role === "owner" && role !== "owner") await assertNotLastOwner(principal.environmentId, m.id);
+  const row = await db.environmentMembership.update({ where: { id: m.id }, data: { role }, select: memberSelect });
+  return serializeOperator(row);
+}
+
+export async function removeOperator(principal: Principal, email: string): Promise<void> {
+  assertOperatorAdmin(principal);
+  const m = await findMember(principal.environmentId, email);
+  assertMayTouchOwner(principal, m.role);
+  if (m.role === "owner") await assertNotLastOwner(principal.environmentId, m.id);
+  await db.environmentMembership.delete({ where: { id: m.id } });
+  // Their browsers are signed out now, not when the cookie expires (sessions.ts).
+  await endUserSessions(m.user.id);
+}

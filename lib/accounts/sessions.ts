@@ -1,0 +1,40 @@
+import { randomBytes } from "node:crypto";
+import { db } from "../db";
+import { hashToken } from "../crypto/tokens";
+import { newId } from "../ids";
+
+// Server-side sessions behind next-auth's cookie. next-auth v4 keeps Credentials sign-ins in an
+// encrypted JWT cookie; we put a random session id in it and store only its sha256 here. Every
+// request looks the row up, so deleting rows ends sessions at once: sign-out, "sign out
+// everywhere", a removed member. A stolen database holds no usable session.
+
+export const SESSION_TTL_S = 7 * 24 * 60 * 60;
+
+export async function createUserSession(userId: string): Promise<{ sid: string; expiresAt: Date }> {
+  const sid = randomBytes(32).toString("base64url");
+  const expiresAt = new Date(Date.now() + SESSION_TTL_S * 1000);
+  await db.userSession.create({ data: { id: newId("userSession"), userId, hash: hashToken(sid), expiresAt } });
+  return { sid, expiresAt };
+}
+
+export type SessionUser = { id: string; email: string; name: string | null };
+
+/** The user of a live session id, or null (unknown, ended or expired). */
+export async function findSessionUser(sid: string): Promise<SessionUser | null> {
+  const row = await db.userSession.findUnique({
+    where: { hash: hashToken(sid) },
+    select: { expiresAt: true, user: { select: { id: true, email: true, name: true } } },
+  });
+  if (!row || row.expiresAt <= new Date()) return null;
+  return row.user;
+}
+
+export async function endSession(sid: string): Promise<void> {
+  await db.userSession.deleteMany({ where: { hash: hashToken(sid) } });
+}
+
+/** Sign out everywhere: every browser of this user. */
+export async function endUserSessions(userId: string): Promise<number> {
+  const { count } = await db.userSession.deleteMany({ where: { userId } });
+  return count;
+}

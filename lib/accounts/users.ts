@@ -1,0 +1,37 @@
+import { db } from "../db";
+import { badRequest } from "../http/errors";
+import { newId } from "../ids";
+import { normalizeEmail } from "./adapter";
+import { hashPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./password";
+
+// Users are created by invitation (members.ts), by bootstrap, or by tests; never by signing in.
+
+export function assertPasswordAcceptable(password: string): void {
+  if (password.length < MIN_PASSWORD_LENGTH) throw badRequest(`The password must have at least ${MIN_PASSWORD_LENGTH} characters`, "weak_password");
+  if (password.length > MAX_PASSWORD_LENGTH) throw badRequest(`The password must have at most ${MAX_PASSWORD_LENGTH} characters`, "bad_password");
+}
+
+/** The user with this email, created when missing; `password` (if given) replaces theirs. */
+export async function ensureUser(email: string, opts: { name?: string | null; password?: string } = {}) {
+  const normalized = normalizeEmail(email);
+  if (opts.password !== undefined) assertPasswordAcceptable(opts.password);
+  const passwordHash = opts.password !== undefined ? await hashPassword(opts.password) : undefined;
+  const existing = await db.user.findUnique({ where: { email: normalized }, select: { id: true } });
+  if (existing) {
+    if (passwordHash) await db.user.update({ where: { id: existing.id }, data: { passwordHash } });
+    return { id: existing.id, email: normalized, created: false };
+  }
+  // Concurrent invitations of the same email: the unique index decides, the loser reads the winner.
+  const created = await db.user.upsert({
+    where: { email: normalized },
+    update: passwordHash ? { passwordHash } : {},
+    create: { id: newId("user"), email: normalized, name: opts.name ?? null, passwordHash: passwordHash ?? null },
+    select: { id: true },
+  });
+  return { id: created.id, email: normalized, created: true };
+}
+
+export async function setPassword(userId: string, password: string): Promise<void> {
+  assertPasswordAcceptable(password);
+  await db.user.update({ where: { id: userId }, data: { passwordHash: await hashPassword(password) } });
+}

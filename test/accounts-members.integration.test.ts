@@ -1,0 +1,128 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { db } from "@/lib/db";
+import { createTenant, type Tenant } from "./helpers/tenant";
+import { browser, createMember, uniqueEmail } from "./helpers/accounts";
+
+// Members of an environment (operators) and of an application (integrators), through the API,
+// with invitations followed the way the invited person would: the one-time link (this run has no
+// SMTP), once; a second use is refused.
+
+const ENV = "x-herald-environment";
+
+/** Follows a sign-in link in a fresh browser; true when it ended signed in. */
+async function follow(url: string) {
+  const br = browser();
+  const u = new URL(url);
+  const res = await br.request("GET", u.pathname + u.search);
+  return { br, res, signedIn: br.jar.has("next-auth.session-token"), location: res.headers.get("location") ?? "" };
+}
+
+describe("operator members", () => {
+  let a: Tenant;
+  let b: Tenant;
+  beforeAll(async () => {
+    a = await createTenant("members-a");
+    b = await createTenant("members-b");
+  });
+
+  it("invites with a one-time link (no SMTP here), which signs in once and never again", async () => {
+    const email = uniqueEmail("invitee");
+    const res = await a.api("POST", "/environment/member", { email: email.toUpperCase(), role: "admin" });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body).toMatchObject({ email, role: "admin", invite: { sent: false } });
+    expect(res.body.invite.url).toMatch(/\/api\/auth\/callback\/email\?/);
+    expect((await a.api("POST", "/environment/member", { email, role: "viewer" })).status).toBe(200);
+
+    const first = await follow(res.body.invite.url);
+    expect(first.signedIn).toBe(true);
+    expect(first.location).toMatch(/\/console$/);
+    expect((await first.br.api("GET", "/app")).status).toBe(200);
+    expect((await first.br.api("GET", "/environment/member", undefined, { [ENV]: b.environmentId })).status).toBe(404);
+
+    const replay = await follow(res.body.invite.url);
+    expect(replay.signedIn).toBe(false);
+    expect(replay.location).toMatch(/error=Verification/);
+
+    const list = await a.api("GET", "/environment/member");
+    expect(list.body.data.map((m: { email: string }) => m.email)).toContain(email);
+    expect(JSON.stringify(list.body)).not.toMatch(/passwordHash|scrypt/);
+  });
+
+  it("gives no link for someone who already has an account elsewhere", async () => {
+    const other = await createMember(b.environmentId, "owner");
+    const res = await a.api("POST", "/environment/member", { email: other.email, role: "viewer" });
+    expect(res.status).toBe(201);
+    expect(res.body.invite).toMatchObject({ sent: false, url: null });
+  });
+
+  it("keeps roles in order: viewers cannot invite, admins cannot grant owner, the last owner stays", async () => {
+    const viewer = await createMember(a.environmentId, "viewer");
+    const admin = await createMember(a.environmentId, "admin");
+    const v = browser();
+    expect((await v.signIn(viewer.email, viewer.password)).error).toBeNull();
+    expect((await v.api("POST", "/environment/member", { email: uniqueEmail(), role: "viewer" }, { [ENV]: a.environmentId })).status).toBe(403);
+    const ad = browser();
+    expect((await ad.signIn(admin.email, admin.password)).error).toBeNull();
+    const grant = await ad.api("POST", "/environment/member", { email: uniqueEmail(), role: "owner" }, { [ENV]: a.environmentId });
+    expect(grant.status).toBe(403);
+    expect(grant.body.detail).toMatch(/owner/);
+    expect((await ad.api("POST", "/environment/member", { email: uniqueEmail(), role: "viewer" }, { [ENV]: a.environmentId })).status).toBe(201);
+
+    const solo = await createTenant("members-solo");
+    const owner = await createMember(solo.environmentId, "owner");
+    const last = await solo.api("DELETE", `/environment/member/${encodeURIComponent(owner.email)}`);
+    expect(last.status).toBe(409);
+    expect((await solo.api("PATCH", `/environment/member/${encodeURIComponent(owner.email)}`, { role: "admin" })).status).toBe(409);
+    expect((await solo.api("PATCH", `/environment/member/nobody@example.com`, { role: "admin" })).status).toBe(404);
+    expect((await solo.api("POST", "/environment/member", { email: "not-an-email", role: "admin" })).status).toBe(422);
+    expect((await solo.api("POST", "/environment/member", { email: uniqueEmail(), role: "root" })).status).toBe(422);
+  });
+
+  it("ends a removed member's sessions at once", async () => {
+    const member = await createMember(a.environmentId, "admin");
+    const br = browser();
+    expect((await br.signIn(member.email, member.password)).error).toBeNull();
+    expect((await br.api("GET", "/app")).status).toBe(200);
+    // Another environment's key cannot touch A's members.
+    expect((await b.api("DELETE", `/environment/member/${encodeURIComponent(member.email)}`)).status).toBe(404);
+    expect((await a.api("DELETE", `/environment/member/${encodeURIComponent(member.email)}`)).status).toBe(204);
+    expect((await br.api("GET", "/app")).status).toBe(401);
+    expect(await db.userSession.count({ where: { userId: member.userId } })).toBe(0);
+  });
+});
+
+describe("application members (integrators)", () => {
+  let a: Tenant;
+  let b: Tenant;
+  let app: { id: string; uid: string };
+  beforeAll(async () => {
+    a = await createTenant("app-members-a");
+    b = await createTenant("app-members-b");
+    app = (await a.api("POST", "/app", { name: "Acme", uid: `acme-${Date.now()}` })).body;
+  });
+
+  it("invites, lists, answers 200 for a repeat, 404 across tenants, and removes", async () => {
+    const email = uniqueEmail("integrator");
+    const res = await a.api("POST", `/app/${app.uid}/member`, { email, role: "viewer" });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body).toMatchObject({ email, role: "viewer", appId: app.id, invite: { sent: false } });
+    expect(res.body.invite.url).toContain(encodeURIComponent(`/portal/sign-in/continue?app=${app.id}`));
+    expect((await a.api("POST", `/app/${app.id}/member`, { email, role: "admin" })).status).toBe(200);
+    expect((await a.api("POST", `/app/${app.id}/member`, { email, role: "owner" })).status).toBe(422);
+
+    const list = await a.api("GET", `/app/${app.id}/member`);
+    expect(list.body.data).toEqual([expect.objectContaining({ email, role: "viewer" })]);
+    expect((await b.api("GET", `/app/${app.id}/member`)).status).toBe(404);
+    expect((await b.api("POST", `/app/${app.id}/member`, { email: uniqueEmail(), role: "admin" })).status).toBe(404);
+    expect((await b.api("DELETE", `/app/${app.id}/member/${encodeURIComponent(email)}`)).status).toBe(404);
+
+    const first = await follow(res.body.invite.url);
+    expect(first.signedIn).toBe(true);
+    // An integrator has no environment: the operator API refuses its session.
+    expect((await first.br.api("GET", "/app")).status).toBe(403);
+
+    expect((await a.api("DELETE", `/app/${app.id}/member/${encodeURIComponent(email)}`)).status).toBe(204);
+    expect((await a.api("DELETE", `/app/${app.id}/member/${encodeURIComponent(email)}`)).status).toBe(404);
+    expect((await first.br.request("GET", "/api/auth/session")).body).toEqual({});
+  });
+});
