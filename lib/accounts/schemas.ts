@@ -14,5 +14,7 @@ export const AppMemberIn = z.object({
 });
 export type AppMemberIn = z.infer<typeof AppMemberIn>;
 
-export const MemberEmailParams = z.object({ email: z.email("must be an email address") });
-export const AppMemberParams = z.object({ app_id: z.string().min(1), email: z.email("must be an email address") });
+// In paths the email is only a lookup key: anything that is not a member's address is a 404.
+const emailKey = z.string().min(1).max(320);
+export const MemberEmailParams = z.object({ email: emailKey });
+export const AppMemberParams = z.object({ app_id: z.string().min(1), email: emailKey });
