@@ -25,6 +25,12 @@ export function proxy(request: NextRequest) {
       );
     }
   }
+  if (request.nextUrl.pathname === "/console" || request.nextUrl.pathname.startsWith("/console/")) {
+    // The console's layout sends a signed-out visitor to sign-in and back to this very page.
+    const forwarded = new Headers(request.headers);
+    forwarded.set("x-herald-pathname", request.nextUrl.pathname + request.nextUrl.search);
+    return NextResponse.next({ request: { headers: forwarded } });
+  }
   const res = NextResponse.next();
   res.headers.set("content-security-policy", frameAncestors(env().HERALD_PORTAL_FRAME_ANCESTORS));
   res.headers.set("referrer-policy", "no-referrer");
@@ -32,4 +38,4 @@ export function proxy(request: NextRequest) {
   return res;
 }
 
-export const config = { matcher: ["/portal", "/portal/:path*", "/api/:path(.*%.*)"] };
+export const config = { matcher: ["/portal", "/portal/:path*", "/console", "/console/:path*", "/api/:path(.*%.*)"] };

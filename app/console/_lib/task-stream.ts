@@ -1,0 +1,58 @@
+"use client";
+import { useEffect, useState } from "react";
+import type { TaskOut } from "@/lib/tasks/serialize-task";
+import { api, streamEvents } from "./api";
+
+const TERMINAL = new Set(["completed", "failed", "cancelled"]);
+const POLL_FALLBACK_MS = 2_000;
+const MAX_RECONNECTS = 5;
+
+/**
+ * Live state of a task from its event stream (GET /api/v1/tasks/{id}/events, read with the
+ * bearer header). If the stream breaks before the task ends it reconnects a few times, then
+ * falls back to polling.
+ */
+export function useTaskStream(taskId: string | null) {
+  const [task, setTask] = useState<TaskOut | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!taskId) return;
+    setTask(null);
+    setError(null);
+    const ctrl = new AbortController();
+    let done = false;
+    const take = (t: TaskOut) => {
+      setTask(t);
+      if (TERMINAL.has(t.status)) done = true;
+    };
+    void (async () => {
+      for (let attempt = 0; attempt < MAX_RECONNECTS && !done && !ctrl.signal.aborted; attempt++) {
+        try {
+          await streamEvents(
+            `/tasks/${encodeURIComponent(taskId)}/events`,
+            (e) => {
+              if (e.event === "status" || e.event === "progress") take(JSON.parse(e.data) as TaskOut);
+            },
+            ctrl.signal,
+          );
+        } catch (e) {
+          if (ctrl.signal.aborted) return;
+          setError(e instanceof Error ? e.message : String(e));
+        }
+      }
+      while (!done && !ctrl.signal.aborted) {
+        try {
+          take(await api<TaskOut>(`/tasks/${encodeURIComponent(taskId)}`, { signal: ctrl.signal }));
+        } catch (e) {
+          if (ctrl.signal.aborted) return;
+          setError(e instanceof Error ? e.message : String(e));
+        }
+        await new Promise((r) => setTimeout(r, POLL_FALLBACK_MS));
+      }
+    })();
+    return () => ctrl.abort();
+  }, [taskId]);
+
+  return { task, error };
+}
