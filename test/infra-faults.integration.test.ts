@@ -117,7 +117,8 @@ describe("faults of PostgreSQL, Redis and workers while messages flow", () => {
     const appId = await makeApp(s.api);
     await makeEndpoint(s.api, appId, { url: rx.url });
     const flow = publishWhile(s, appId);
-    await sleep(2_000);
+    // Messages flowing before the fault (the first publishes of a fresh stack can be slow).
+    await waitUntil("publishes to flow", () => Promise.resolve(flow.accepted.length), (n) => n >= 10, 60_000);
     const before = flow.accepted.length;
     const t0 = Date.now();
     await fault();
