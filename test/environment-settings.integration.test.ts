@@ -9,6 +9,8 @@ import { answers, makeApp, makeEndpoint, publish, waitUntil } from "./helpers/de
 // their own follow it instead of the platform default, through the shared server and worker
 // (which run the default schedule).
 
+const NO_BRANDING = { displayName: null, logoUrl: null, accentColor: null, accentTextColor: null, theme: "system" };
+
 describe("environment settings", () => {
   let t: Tenant;
   let other: Tenant;
@@ -38,10 +40,11 @@ describe("environment settings", () => {
     expect((await t.api("GET", "/environment/settings")).body).toEqual({
       retrySchedule: null,
       effectiveRetrySchedule: DEFAULT_RETRY_SCHEDULE,
+      portalBranding: NO_BRANDING,
     });
     const set = await t.api("PATCH", "/environment/settings", { retrySchedule: [40, 60] });
     expect(set.status).toBe(200);
-    expect(set.body).toEqual({ retrySchedule: [40, 60], effectiveRetrySchedule: [40, 60] });
+    expect(set.body).toEqual({ retrySchedule: [40, 60], effectiveRetrySchedule: [40, 60], portalBranding: NO_BRANDING });
     // Another environment is untouched.
     expect((await other.api("GET", "/environment/settings")).body.retrySchedule).toBeNull();
 
@@ -60,7 +63,7 @@ describe("environment settings", () => {
 
     // null (or []) goes back to the platform default.
     const reset = await t.api("PATCH", "/environment/settings", { retrySchedule: null });
-    expect(reset.body).toEqual({ retrySchedule: null, effectiveRetrySchedule: DEFAULT_RETRY_SCHEDULE });
+    expect(reset.body).toEqual({ retrySchedule: null, effectiveRetrySchedule: DEFAULT_RETRY_SCHEDULE, portalBranding: NO_BRANDING });
     const again = await publish(t.api, appId, { environmentSchedule: "default" });
     const defaultDelay = await firstRetryDelay(appId, follows.id, again);
     expect(defaultDelay).toBeGreaterThanOrEqual(3_900);
@@ -73,5 +76,48 @@ describe("environment settings", () => {
     expect((await portal.api("GET", "/environment/settings")).status).toBe(403);
     expect((await portal.api("PATCH", "/environment/settings", { retrySchedule: [1] })).status).toBe(403);
     expect((await t.api("GET", "/environment/settings")).body.retrySchedule).toBeNull();
+  });
+
+  it("sets the portal's branding field by field, without touching the retry schedule, and the portal reads it", async () => {
+    const b = await createTenant("environment-branding");
+    await b.api("PATCH", "/environment/settings", { retrySchedule: [30] });
+    const set = await b.api("PATCH", "/environment/settings", {
+      portalBranding: { displayName: "Acme Cloud", accentColor: "#FDE047", theme: "dark", logoUrl: "https://acme.example/logo.svg" },
+    });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    expect(set.body).toEqual({
+      retrySchedule: [30],
+      effectiveRetrySchedule: [30],
+      // A light accent gets dark text.
+      portalBranding: { displayName: "Acme Cloud", logoUrl: "https://acme.example/logo.svg", accentColor: "#fde047", accentTextColor: "#111827", theme: "dark" },
+    });
+    // Fields left out stay; null removes one.
+    const next = await b.api("PATCH", "/environment/settings", { portalBranding: { logoUrl: null, accentColor: "#0f766e" } });
+    expect(next.body.portalBranding).toEqual({ displayName: "Acme Cloud", logoUrl: null, accentColor: "#0f766e", accentTextColor: "#ffffff", theme: "dark" });
+    expect(next.body.retrySchedule).toEqual([30]);
+
+    // The portal of any application of the environment gets it with its settings; another environment does not.
+    const appId = await makeApp(b.api);
+    const portal = await portalSession(b, appId);
+    const settings = await portal.api("GET", "/portal/settings");
+    expect(settings.body.branding).toEqual(next.body.portalBranding);
+    expect((await other.api("GET", "/environment/settings")).body.portalBranding).toEqual(NO_BRANDING);
+  });
+
+  it("refuses branding it cannot use with a 422 naming the field", async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ accentColor: "teal" }, "accentColor"],
+      [{ logoUrl: "javascript:alert(1)" }, "logoUrl"],
+      [{ theme: "sepia" }, "theme"],
+      [{ displayName: "" }, "displayName"],
+      [{ favicon: "x" }, ""],
+    ];
+    for (const [portalBranding, field] of cases) {
+      const r = await t.api("PATCH", "/environment/settings", { portalBranding });
+      expect(r.status, JSON.stringify(portalBranding)).toBe(422);
+      const locs = (r.body.detail as { loc: string[] }[]).map((d) => d.loc.join("."));
+      expect(locs.some((l) => l.startsWith(`body.portalBranding${field ? "." + field : ""}`)), JSON.stringify(r.body)).toBe(true);
+    }
+    expect((await t.api("GET", "/environment/settings")).body.portalBranding).toEqual(NO_BRANDING);
   });
 });

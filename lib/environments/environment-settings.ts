@@ -4,14 +4,19 @@ import { env } from "../env";
 import type { Scope } from "../auth/principal";
 import { zRetrySchedule } from "../endpoints/schemas";
 import { DEFAULT_RETRY_SCHEDULE, resolveSchedule } from "../delivery/retry-schedule";
+import { brandingOut, mergeBranding, PortalBranding } from "../portal/branding";
+import type { Prisma } from "../generated/prisma/client";
 
 // Settings of the calling operator's environment (Herald extension). Today: the retry schedule
 // that endpoints without one of their own follow, between an endpoint's schedule and the
-// platform default (HERALD_RETRY_SCHEDULE, else 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h).
+// platform default (HERALD_RETRY_SCHEDULE, else 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h);
+// and the consumer portal's branding. A PATCH changes only the fields it names.
 
 export const EnvironmentSettingsPatch = z.object({
   /** Seconds between retries; null or [] for the platform default. */
-  retrySchedule: zRetrySchedule.nullable(),
+  retrySchedule: zRetrySchedule.nullable().optional(),
+  /** Merged into the stored branding: fields left out stay, null removes one. */
+  portalBranding: PortalBranding.optional(),
 });
 export type EnvironmentSettingsPatch = z.infer<typeof EnvironmentSettingsPatch>;
 
@@ -20,24 +25,35 @@ export function environmentSchedule(retrySchedule: number[]): number[] {
   return resolveSchedule([], retrySchedule, env().HERALD_RETRY_SCHEDULE ?? DEFAULT_RETRY_SCHEDULE);
 }
 
-function settingsOut(row: { retrySchedule: number[] }) {
+const SELECT = { retrySchedule: true, portalBranding: true } as const;
+
+function settingsOut(row: { retrySchedule: number[]; portalBranding: unknown }) {
   return {
     retrySchedule: row.retrySchedule.length > 0 ? row.retrySchedule : null,
     effectiveRetrySchedule: environmentSchedule(row.retrySchedule),
+    portalBranding: brandingOut(row.portalBranding),
   };
 }
 
 export async function getEnvironmentSettings(scope: Scope) {
-  const row = await db.environment.findUniqueOrThrow({ where: { id: scope.environmentId }, select: { retrySchedule: true } });
+  const row = await db.environment.findUniqueOrThrow({ where: { id: scope.environmentId }, select: SELECT });
   return settingsOut(row);
 }
 
-/** Applies to attempts scheduled from now on; retries already scheduled keep their time. */
+/** A new schedule applies to attempts scheduled from now on; retries already scheduled keep their time. */
 export async function updateEnvironmentSettings(scope: Scope, patch: EnvironmentSettingsPatch) {
-  const row = await db.environment.update({
-    where: { id: scope.environmentId },
-    data: { retrySchedule: patch.retrySchedule ?? [] },
-    select: { retrySchedule: true },
-  });
+  const data: Prisma.EnvironmentUpdateInput = {};
+  if (patch.retrySchedule !== undefined) data.retrySchedule = patch.retrySchedule ?? [];
+  if (patch.portalBranding !== undefined) {
+    // Read-merge-write in one transaction so two PATCHes of different fields both stick.
+    const row = await db.$transaction(async (tx) => {
+      const current = await tx.$queryRaw<{ portal_branding: unknown }[]>`
+        SELECT portal_branding FROM environment WHERE id = ${scope.environmentId} FOR UPDATE`;
+      data.portalBranding = mergeBranding(current[0]?.portal_branding, patch.portalBranding!);
+      return tx.environment.update({ where: { id: scope.environmentId }, data, select: SELECT });
+    });
+    return settingsOut(row);
+  }
+  const row = await db.environment.update({ where: { id: scope.environmentId }, data, select: SELECT });
   return settingsOut(row);
 }

@@ -263,6 +263,16 @@ export const schemas: Record<string, JsonSchema> = {
   EnvironmentSettingsOut: object({
     retrySchedule: ext(nullable({ type: "array", items: int }), "the environment's seconds between retries; null for the platform default"),
     effectiveRetrySchedule: ext({ type: "array", items: int }, "what endpoints without their own schedule follow"),
+    portalBranding: ext(
+      object({
+        displayName: nullable(str),
+        logoUrl: nullable(str),
+        accentColor: { ...nullable(str), description: "#rrggbb" },
+        accentTextColor: { ...nullable(str), description: "#ffffff or #111827, whichever contrasts more with the accent" },
+        theme: { type: "string", enum: ["light", "dark", "system"] },
+      }),
+      "the consumer portal's name, logo, accent colour and theme (system follows prefers-color-scheme)",
+    ),
   }),
   ...consoleComponents(),
   CaptureOut: object(
