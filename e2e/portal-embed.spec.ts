@@ -103,8 +103,52 @@ test("keeps working when the browser refuses storage (session in memory only)", 
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expect(page.getByRole("main").getByRole("alert")).toHaveCount(0);
   }
-  // A reload loses an in-memory session; the page says so instead of failing obscurely.
+  // A reload keeps the session (kept in the frame's window.name, storage being refused)…
   await page.reload();
-  await expect(page.getByRole("heading", { name: "Open the portal from your link" })).toBeVisible();
-  await expect(page.getByText("blocks storage for embedded pages")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Endpoints", level: 1 })).toBeVisible();
+  await expect(page.getByText("No Storage Co")).toBeVisible();
+  // …and signing out ends it for good, also across a reload.
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page.getByRole("heading", { name: "You have signed out" })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "You have signed out" })).toBeVisible();
+  expect(await page.evaluate(() => window.name)).not.toContain("hps_");
+});
+
+test("a reload inside the cross-site iframe keeps the session", async ({ page, operator }) => {
+  const app = await operator.createApp("Reload Co");
+  const link = await operator.portalLink(app.id);
+  const host = await hostPage("127.0.0.2", link.url);
+  try {
+    await page.goto(host.url);
+    const frame = page.frameLocator("iframe[title='Webhooks portal']");
+    await expect(frame.getByRole("heading", { name: "Endpoints", level: 1 })).toBeVisible();
+    const portalFrame = () => page.frames().find((f) => f.url().startsWith(serverUrl()))!;
+    // The hard case: in this frame the browser refuses storage as well as cookies.
+    expect(await portalFrame().evaluate(() => {
+      try {
+        window.sessionStorage.getItem("probe");
+        return "allowed";
+      } catch (e) {
+        return (e as DOMException).name;
+      }
+    })).toBe("SecurityError");
+
+    await frame.getByRole("navigation").getByRole("link", { name: "Delivery logs", exact: true }).click();
+    await expect(frame.getByRole("heading", { name: "Delivery logs", level: 1 })).toBeVisible();
+    // Reload the frame itself (what the browser's reload does to an embedded page)…
+    await portalFrame().evaluate(() => window.location.reload());
+    await expect(frame.getByRole("heading", { name: "Delivery logs", level: 1 })).toBeVisible();
+    await expect(frame.getByText("Reload Co")).toBeVisible();
+    // …again, on another page: still signed in, on that page.
+    await frame.getByRole("navigation").getByRole("link", { name: "Failures", exact: true }).click();
+    await expect(frame.getByRole("heading", { name: "Failures", level: 1 })).toBeVisible();
+    await portalFrame().evaluate(() => window.location.reload());
+    await expect(frame.getByRole("heading", { name: "Failures", level: 1 })).toBeVisible();
+    await expect(frame.getByText("Open the portal from your link")).toHaveCount(0);
+    expect(await page.context().cookies()).toEqual([]);
+    await shot(page, "portal-embedded-after-reload", { fullPage: false, doc: true });
+  } finally {
+    host.server.close();
+  }
 });

@@ -40,5 +40,5 @@ test("shows snippets for the endpoint's algorithm and headers, with the three cl
   await page.getByRole("combobox", { name: "For endpoint" }).selectOption(ed.id);
   await page.getByRole("tab", { name: "Node.js" }).click();
   await expect(code).toContainText('version === "v1a"');
-  await expect(page.getByText("ed25519 (v1a), verify with the public key")).toBeVisible();
+  await expect(page.getByText("Ed25519 signature,")).toBeVisible();
 });

@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
+import { BrandedRoot } from "./_lib/branded-root";
 import { PortalProviders } from "./_lib/providers";
+import "./theme.css";
 
 // The consumer portal. Served with `Content-Security-Policy: frame-ancestors …` from
 // HERALD_PORTAL_FRAME_ANCESTORS (proxy.ts), so operators can embed it in their own site.
@@ -11,5 +13,9 @@ export const metadata: Metadata = {
 };
 
 export default function PortalLayout({ children }: { children: ReactNode }) {
-  return <PortalProviders>{children}</PortalProviders>;
+  return (
+    <PortalProviders>
+      <BrandedRoot>{children}</BrandedRoot>
+    </PortalProviders>
+  );
 }

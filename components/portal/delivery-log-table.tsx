@@ -3,8 +3,61 @@ import { formatTime, relativeTime, statusCodeLabel } from "../ui/format";
 import { DeliveryStatusBadge } from "./delivery-status";
 import { WaitReasonText } from "./wait-reason";
 
-/** One row per delivery; a row (or its button) opens the attempt inspector. */
-export function DeliveryLogTable({ rows, onOpen, busy = false }: { rows: DeliveryLogRow[]; onOpen: (id: string) => void; busy?: boolean }) {
+type Props = { rows: DeliveryLogRow[]; onOpen: (id: string) => void; busy?: boolean };
+
+const inspectLabel = (r: DeliveryLogRow) => `Inspect delivery of ${r.eventType} ${r.msgId} to ${r.endpointUrl ?? r.endpointId}`;
+
+/**
+ * The delivery log: a table from the sm breakpoint up, a list of cards on a phone (where seven
+ * columns would push Status and Inspect off-screen). Only one of the two is displayed.
+ */
+export function DeliveryLogTable(props: Props) {
+  return (
+    <>
+      <div className="hidden sm:block">
+        <LogTable {...props} />
+      </div>
+      <div className="sm:hidden">
+        <LogCards {...props} />
+      </div>
+    </>
+  );
+}
+
+function LogCards({ rows, onOpen, busy = false }: Props) {
+  return (
+    <ul aria-label="Deliveries, newest first" aria-busy={busy} className={`space-y-2 transition-opacity ${busy ? "opacity-60" : ""}`}>
+      {rows.map((r) => (
+        <li key={r.id} className="rounded-lg border border-slate-200 bg-white p-3 text-sm">
+          <div className="flex items-start justify-between gap-2">
+            <span className="min-w-0 break-all font-mono text-xs">{r.eventType}</span>
+            <DeliveryStatusBadge status={r.status} />
+          </div>
+          <p className="mt-1 break-all font-mono text-[11px] text-slate-600">{r.msgId}{r.eventId ? ` · ${r.eventId}` : ""}</p>
+          {r.replayOf && <p className="text-[11px] text-purple-700">replay of {r.replayOf}</p>}
+          <p className="mt-1 truncate font-mono text-xs text-slate-700" title={r.endpointUrl ?? ""}>{r.endpointUrl}</p>
+          <div className="mt-2 flex flex-wrap items-center justify-between gap-2 text-xs text-slate-600">
+            <span title={formatTime(r.createdAt)}>
+              {relativeTime(r.createdAt)} · {r.attemptCount} attempt{r.attemptCount === 1 ? "" : "s"}
+              {r.attemptCount > 0 ? ` · ${statusCodeLabel(r.lastStatusCode)}` : ""}
+              {r.nextAttemptAt ? ` · next ${relativeTime(r.nextAttemptAt)}` : ""}
+            </span>
+            <button
+              type="button"
+              className="rounded border border-slate-300 px-2.5 py-1 text-xs font-medium text-blue-800 hover:bg-blue-50 focus-visible:outline-2 focus-visible:outline-blue-600"
+              aria-label={inspectLabel(r)}
+              onClick={() => onOpen(r.id)}
+            >
+              Inspect
+            </button>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function LogTable({ rows, onOpen, busy = false }: Props) {
   return (
     <div aria-busy={busy} className={`relative overflow-x-auto rounded-lg border border-slate-200 bg-white transition-opacity ${busy ? "opacity-60" : ""}`}>
       <table className="w-full min-w-[48rem] text-left text-sm">
@@ -48,7 +101,7 @@ export function DeliveryLogTable({ rows, onOpen, busy = false }: { rows: Deliver
                 <button
                   type="button"
                   className="rounded px-2 py-1 text-xs font-medium text-blue-800 hover:bg-blue-100 focus-visible:outline-2 focus-visible:outline-blue-600"
-                  aria-label={`Inspect delivery of ${r.eventType} ${r.msgId} to ${r.endpointUrl ?? r.endpointId}`}
+                  aria-label={inspectLabel(r)}
                   onClick={(e) => {
                     e.stopPropagation();
                     onOpen(r.id);

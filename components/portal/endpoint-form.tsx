@@ -1,5 +1,6 @@
 "use client";
 import { useState, type FormEvent } from "react";
+import { MarkdownInline } from "../ui/markdown";
 import { Button } from "../ui/button";
 import { Field, inputClass } from "../ui/field";
 import { formatDuration } from "../ui/format";
@@ -226,9 +227,9 @@ export function EndpointForm({
             onChange={(e) => setTypeFilter(e.target.value)}
           />
         )}
-        <div className="grid max-h-64 gap-1 overflow-y-auto rounded-md border border-slate-200 p-2 sm:grid-cols-2">
+        <div className="grid max-h-64 grid-cols-1 gap-1 overflow-y-auto rounded-md border border-slate-200 p-2 sm:grid-cols-2">
           {visibleTypes.map((t) => (
-            <label key={t.name} className="flex items-start gap-2 rounded px-2 py-1 text-sm hover:bg-slate-50">
+            <label key={t.name} className="flex min-w-0 items-start gap-2 rounded px-2 py-1 text-sm hover:bg-slate-50">
               <input
                 type="checkbox"
                 className="mt-0.5"
@@ -236,9 +237,11 @@ export function EndpointForm({
                 onChange={() => toggleType(t.name)}
               />
               <span className="min-w-0">
-                <span className="font-mono text-xs">{t.name}</span>{" "}
+                <span className="break-all font-mono text-xs">{t.name}</span>{" "}
                 {t.deprecated && <Badge tone="amber">deprecated</Badge>} {t.archived && <Badge>archived</Badge>}
-                <span className="block truncate text-xs text-slate-500">{t.description}</span>
+                <span className="block truncate text-xs text-slate-500">
+                  <MarkdownInline text={t.description} links={false} />
+                </span>
               </span>
             </label>
           ))}

@@ -1,5 +1,6 @@
 import type { EndpointOut } from "@/lib/endpoints/serialize";
 import { formatDuration, formatTime } from "../ui/format";
+import { SigningScheme } from "./delivery-status";
 import { EndpointState } from "./endpoint-state";
 
 /** The settings of one endpoint as a description list. */
@@ -13,7 +14,7 @@ export function EndpointOverview({ endpoint }: { endpoint: EndpointOut }) {
       "Retry schedule",
       endpoint.retrySchedule ? `${endpoint.retrySchedule.map((s) => formatDuration(s)).join(" → ")} (${endpoint.retrySchedule.length} ${endpoint.retrySchedule.length === 1 ? "retry" : "retries"})` : "Platform default",
     ],
-    ["Signing", endpoint.signing === "ed25519" ? "ed25519 (asymmetric, v1a)" : "HMAC-SHA256 (symmetric, v1)"],
+    ["Signing", <SigningScheme key="sig" signing={endpoint.signing} />],
     ["Endpoint id", <code key="id" className="font-mono text-xs">{endpoint.id}</code>],
     ["Created", formatTime(endpoint.createdAt)],
   ];

@@ -1,4 +1,5 @@
 import { Badge } from "../ui/badge";
+import { Term } from "../ui/term";
 
 type EndpointLike = { state: "active" | "paused" | "disabled"; disabledReason: string | null; circuitState: "closed" | "open" | "half_open" };
 
@@ -18,11 +19,15 @@ export function EndpointState({ endpoint }: { endpoint: EndpointLike }) {
         </Badge>
       )}
       {endpoint.circuitState === "open" && (
-        <Badge tone="amber" title="Deliveries are held back after repeated failures; Herald probes the endpoint before resuming">
-          Circuit open
-        </Badge>
+        <Term explain="Your server failed many times in a row, so Herald holds deliveries back and tries one now and then; when it succeeds, the rest follow.">
+          <Badge tone="amber">Circuit open</Badge>
+        </Term>
       )}
-      {endpoint.circuitState === "half_open" && <Badge tone="amber">Circuit probing</Badge>}
+      {endpoint.circuitState === "half_open" && (
+        <Term explain="Herald is sending a test delivery to see whether your server works again; the held deliveries follow when it does.">
+          <Badge tone="amber">Circuit probing</Badge>
+        </Term>
+      )}
     </span>
   );
 }

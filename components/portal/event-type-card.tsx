@@ -4,6 +4,7 @@ import { useState } from "react";
 import type { PortalEventType } from "@/lib/portal/portal-catalog";
 import { Badge } from "../ui/badge";
 import { CodeBlock } from "../ui/code-block";
+import { Markdown } from "../ui/markdown";
 import { Tabs } from "../ui/tabs";
 
 /** One event type of the catalog: description, markers, and per schema version the schema and an example. */
@@ -36,9 +37,10 @@ export function EventTypeCard({ eventType, sendHref }: { eventType: PortalEventT
             <Badge title="No longer published; kept for history">Archived</Badge>
           )}
           {eventType.featureFlag && <Badge tone="purple">beta: {eventType.featureFlag}</Badge>}
-          <span className="w-full text-sm font-normal text-slate-600 sm:ml-2 sm:w-auto sm:flex-1">{eventType.description}</span>
         </button>
       </h2>
+      {/* Outside the button: the description may hold links (Markdown, rendered safely). */}
+      {eventType.description && <Markdown text={eventType.description} className="-mt-1 break-words px-4 pb-3 pl-9 text-sm text-slate-600" />}
       {open && (
         <div id={panelId} className="space-y-3 border-t border-slate-200 px-4 py-4">
           {eventType.versions.length === 0 ? (

@@ -22,9 +22,12 @@ export function PortalShell({
   capabilities,
   pathname,
   onSignOut,
+  brand,
   children,
 }: {
   appName: string;
+  /** The operator's product name and logo (environment branding); "Webhooks" without. */
+  brand?: { displayName: string | null; logoUrl: string | null } | null;
   readOnly: boolean;
   capabilities: Caps;
   pathname: string;
@@ -40,8 +43,14 @@ export function PortalShell({
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-2 px-4 pt-3">
           <div className="flex min-w-0 items-center gap-2">
+            {brand?.logoUrl && (
+              // The operator's own asset, any host: next/image would need each host configured.
+              // Decorative: the product name is written next to it.
+              // eslint-disable-next-line @next/next/no-img-element
+              <img src={brand.logoUrl} alt="" className="h-7 w-auto max-w-32 shrink-0 object-contain" />
+            )}
             <p className="truncate text-sm font-semibold text-slate-900">
-              Webhooks <span className="font-normal text-slate-500">· {appName}</span>
+              {brand?.displayName ?? "Webhooks"} <span className="font-normal text-slate-600">· {appName}</span>
             </p>
             {readOnly && (
               <Badge tone="amber" title="This link lets you look, not change anything">
@@ -53,8 +62,9 @@ export function PortalShell({
             Sign out
           </button>
         </div>
-        <nav aria-label="Portal" className="mx-auto max-w-6xl overflow-x-auto px-2">
-          <ul className="flex min-w-max gap-1">
+        {/* Wraps instead of scrolling sideways: on a phone every page stays one tap away. */}
+        <nav aria-label="Portal" className="mx-auto max-w-6xl px-2">
+          <ul className="flex flex-wrap gap-x-1">
             {items.map((n) => {
               const current = pathname === n.href || pathname.startsWith(n.href + "/");
               return (
@@ -62,8 +72,8 @@ export function PortalShell({
                   <Link
                     href={n.href}
                     aria-current={current ? "page" : undefined}
-                    className={`block border-b-2 px-3 py-2.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-blue-600 ${
-                      current ? "border-blue-700 text-blue-800" : "border-transparent text-slate-600 hover:text-slate-900"
+                    className={`block border-b-2 px-2.5 py-2 text-sm font-medium sm:px-3 sm:py-2.5 focus-visible:outline-2 focus-visible:outline-blue-600 ${
+                      current ? "border-(--accent) text-slate-900" : "border-transparent text-slate-600 hover:text-slate-900"
                     }`}
                   >
                     {n.label}

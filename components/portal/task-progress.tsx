@@ -41,7 +41,7 @@ export function TaskProgress({
         aria-valuenow={task?.progress ?? 0}
         className="h-2 overflow-hidden rounded-full bg-slate-200"
       >
-        <div className="h-full bg-blue-700 transition-all" style={{ width: `${task?.progress ?? 0}%` }} />
+        <div className="h-full bg-(--accent) transition-all" style={{ width: `${task?.progress ?? 0}%` }} />
       </div>
       <p className="text-sm text-slate-700" aria-live="polite">
         {task ? task.summary : "Starting…"}

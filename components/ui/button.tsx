@@ -2,7 +2,8 @@ import type { ButtonHTMLAttributes } from "react";
 
 type Variant = "primary" | "secondary" | "danger" | "ghost";
 const VARIANTS: Record<Variant, string> = {
-  primary: "bg-blue-700 text-white hover:bg-blue-800 disabled:bg-blue-300",
+  // The accent: blue by default, the operator's brand colour in a branded portal (--accent).
+  primary: "bg-(--accent) text-(--accent-text) hover:brightness-90 disabled:opacity-50",
   secondary: "border border-slate-300 bg-white text-slate-800 hover:bg-slate-50 disabled:text-slate-400",
   danger: "bg-red-700 text-white hover:bg-red-800 disabled:bg-red-300",
   ghost: "text-blue-800 hover:bg-blue-50 disabled:text-slate-400",

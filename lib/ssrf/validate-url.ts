@@ -55,10 +55,13 @@ export async function validateEndpointUrl(raw: string, policy: AddressPolicy): P
   // localhost resolves to both families; allowing either is enough for a local setup.
   const usable = literal ? verdicts.every((v) => v.ok) : verdicts.some((v) => v.ok);
   if (!usable) {
-    const why = verdicts.find((v) => !v.ok);
+    // Plain words: portal users (often no-code) read this next to the URL field. The server
+    // setting that allows private networks (HERALD_ALLOW_PRIVATE_NETWORKS) is for operators and
+    // documented in docs/api.md, not named here.
+    const blocked = addresses[verdicts.findIndex((v) => !v.ok)] ?? host;
     return {
       ok: false,
-      reason: `points to a non-public address (${why && !why.ok ? why.reason : "blocked"}); Herald only delivers to public addresses unless HERALD_ALLOW_PRIVATE_NETWORKS allows it`,
+      reason: `points to ${blocked}, a non-public address. Herald delivers only to servers reachable on the public internet`,
     };
   }
   return { ok: true, url };

@@ -5,13 +5,14 @@ import { PortalShell } from "@/components/portal/portal-shell";
 import { SessionEnded } from "@/components/portal/session-ended";
 import { Spinner } from "@/components/ui/notice";
 import { signOut } from "../_lib/api";
-import { useSessionState } from "../_lib/queries";
-import { ENDED_MESSAGES, resumeSession, storageAvailable } from "../_lib/session-store";
+import { useBranding, useSessionState } from "../_lib/queries";
+import { ENDED_MESSAGES, resumeSession } from "../_lib/session-store";
 
 // Every portal page below /portal/…: needs a session (from the link, or stored in this tab).
 export default function PortalAppLayout({ children }: { children: ReactNode }) {
   const state = useSessionState();
   const pathname = usePathname();
+  const branding = useBranding();
 
   useEffect(() => {
     if (state.status === "loading") resumeSession();
@@ -26,11 +27,7 @@ export default function PortalAppLayout({ children }: { children: ReactNode }) {
   }
   if (state.status === "ended") {
     const msg = ENDED_MESSAGES[state.reason];
-    const body =
-      state.reason === "no_session" && !storageAvailable()
-        ? `${msg.body} (This browser blocks storage for embedded pages, so the session lives only until the page is reloaded.)`
-        : msg.body;
-    return <SessionEnded title={msg.title} body={body} />;
+    return <SessionEnded title={msg.title} body={msg.body} />;
   }
   return (
     <PortalShell
@@ -38,6 +35,7 @@ export default function PortalAppLayout({ children }: { children: ReactNode }) {
       readOnly={state.session.readOnly}
       capabilities={state.session.capabilities}
       pathname={pathname}
+      brand={branding}
       onSignOut={() => void signOut()}
     >
       {children}

@@ -25,6 +25,20 @@ export class ApiFailure extends Error {
 
 const RENEW_BEFORE_MS = 60_000;
 
+/** Status 0: no answer at all (offline, Herald down, a proxy dropping the connection). */
+export const UNREACHABLE = "unreachable";
+
+// fetch() rejects with a TypeError ("Failed to fetch") when no answer comes back; pages show
+// this plain sentence instead, and the query layer keeps retrying.
+async function reach(input: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(input, init);
+  } catch (e) {
+    if (init.signal?.aborted) throw e;
+    throw new ApiFailure(0, UNREACHABLE, "Herald cannot be reached right now. Check your connection, then try again.");
+  }
+}
+
 async function failure(res: Response): Promise<ApiFailure> {
   let body: unknown = null;
   try {
@@ -40,16 +54,19 @@ async function failure(res: Response): Promise<ApiFailure> {
       .join("; ");
     return new ApiFailure(422, "validation", text, fields);
   }
+  // A 5xx (or a proxy's error page) has nothing the user can act on: say so plainly.
+  if (res.status >= 500)
+    return new ApiFailure(res.status, b.code ?? `http_${res.status}`, "Something went wrong on Herald's side. Try again in a moment.");
   return new ApiFailure(
     res.status,
     b.code ?? `http_${res.status}`,
-    typeof b.detail === "string" ? b.detail : res.statusText,
+    typeof b.detail === "string" ? b.detail : `The request was refused (HTTP ${res.status}).`,
   );
 }
 
 /** Exchanges a magic-link token for a session (the token itself stays in memory only). */
 export async function openLink(token: string): Promise<PortalSession> {
-  const res = await fetch("/api/v1/auth/portal-session", {
+  const res = await reach("/api/v1/auth/portal-session", {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ token }),
@@ -92,7 +109,7 @@ async function send(path: string, init: Init): Promise<Response> {
     session = activeSession();
   }
   const go = (s: PortalSession) =>
-    fetch(`/api/v1${path}`, {
+    reach(`/api/v1${path}`, {
       method: init.method ?? "GET",
       headers: {
         authorization: `Bearer ${s.session}`,

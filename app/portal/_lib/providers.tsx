@@ -11,8 +11,8 @@ export function PortalProviders({ children }: { children: ReactNode }) {
           queries: {
             staleTime: 5_000,
             refetchOnWindowFocus: true,
-            // 4xx answers do not get better by asking again.
-            retry: (count, err) => !(err instanceof ApiFailure && err.status < 500) && count < 2,
+            // 4xx answers do not get better by asking again; no answer (0) and 5xx may.
+            retry: (count, err) => !(err instanceof ApiFailure && err.status >= 400 && err.status < 500) && count < 2,
           },
         },
       }),

@@ -33,6 +33,15 @@ export function usePortal(): PortalSession & { appId: string } {
 
 const enc = encodeURIComponent;
 
+// How often pages that show changing numbers ask again (the log, live, every 4 s; a delivery
+// being inspected every 2 s). Paused while the tab is hidden (TanStack's default).
+const LIVE_MS = 10_000;
+
+/** What a page's "Updates live" indicator needs from its main query. */
+export function liveState(q: { isError: boolean; failureCount: number; dataUpdatedAt: number }) {
+  return { stale: q.isError || q.failureCount > 0, updatedAt: q.dataUpdatedAt };
+}
+
 export function useSettings() {
   return useQuery({
     queryKey: ["settings"],
@@ -41,11 +50,24 @@ export function useSettings() {
   });
 }
 
+/** The operator's branding, once there is a session to read it with (null before). */
+export function useBranding(): PortalSettings["branding"] | null {
+  const active = useSessionState().status === "active";
+  const settings = useQuery({
+    queryKey: ["settings"],
+    queryFn: () => api<PortalSettings>("/portal/settings"),
+    staleTime: Infinity,
+    enabled: active,
+  });
+  return active ? (settings.data?.branding ?? null) : null;
+}
+
 export function useEndpoints() {
   const { appId } = usePortal();
   return useQuery({
     queryKey: ["endpoints", appId],
     queryFn: () => api<List<EndpointOut>>(`/app/${appId}/endpoint?limit=250`),
+    refetchInterval: LIVE_MS,
   });
 }
 
@@ -54,6 +76,7 @@ export function useEndpoint(id: string) {
   return useQuery({
     queryKey: ["endpoint", appId, id],
     queryFn: () => api<EndpointOut>(`/app/${appId}/endpoint/${enc(id)}`),
+    refetchInterval: LIVE_MS,
   });
 }
 
@@ -62,7 +85,7 @@ export function useEndpointHealth() {
   return useQuery({
     queryKey: ["endpoint-health", appId],
     queryFn: () => api<EndpointHealth>(`/portal/app/${appId}/endpoint-health`),
-    refetchInterval: 30_000,
+    refetchInterval: LIVE_MS,
   });
 }
 
@@ -73,6 +96,7 @@ export function useEndpointStats(id: string) {
   return useQuery({
     queryKey: ["endpoint-stats", appId, id],
     queryFn: () => api<EndpointStats>(`/app/${appId}/endpoint/${enc(id)}/stats?since=${enc(since)}`),
+    refetchInterval: LIVE_MS,
   });
 }
 
@@ -143,7 +167,7 @@ export function useFailures() {
   return useQuery({
     queryKey: ["failures", appId],
     queryFn: () => api<FailureGroups>(`/portal/app/${appId}/failure`),
-    refetchInterval: 15_000,
+    refetchInterval: LIVE_MS,
   });
 }
 

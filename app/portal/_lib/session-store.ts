@@ -1,9 +1,16 @@
-// The portal session, held in memory and mirrored to sessionStorage when the browser allows it.
-// No cookies: the portal runs in iframes on other sites, where third-party cookies (and, in some
-// browsers, storage) are blocked; the session travels as `Authorization: Bearer hps_…`.
-// The magic-link token is kept in memory only (never in storage): while the tab lives, an
-// expired one-hour session is renewed from it; after a reload the stored session is used until
-// it expires, and then the user needs the link again.
+// The portal session, held in memory and mirrored somewhere that survives a reload of this tab
+// or frame: sessionStorage when the browser allows it, else window.name.
+// No cookies: the portal runs in iframes on other sites, where third-party cookies (and, in
+// Chromium with third-party cookies blocked, storage too: sessionStorage throws SecurityError)
+// are refused; the session travels as `Authorization: Bearer hps_…`.
+// window.name belongs to the browsing context (the frame), not to the document or its storage
+// partition, so a reload keeps it and no storage permission is needed. Only documents later
+// loaded into this very frame can read it; it holds nothing but the one-hour session (never the
+// link token), is cleared when the session ends, and portal links to other sites open in a new
+// tab (a fresh browsing context with an empty name).
+// The magic-link token is kept in memory only: while the tab lives, an expired one-hour session
+// is renewed from it; after a reload the kept session is used until it expires, and then the
+// user needs the link again.
 
 export type Capabilities = { write: boolean; replay: boolean; retry: boolean; secrets: boolean; sendExample: boolean };
 
@@ -51,7 +58,28 @@ function storage(): Storage | null {
   }
 }
 
-export const storageAvailable = () => storage() !== null;
+// window.name fallback: `herald-portal:` + JSON of { session } or { ended }. Anything else in
+// window.name (set by someone else) is left alone.
+const NAME_PREFIX = "herald-portal:";
+type NameRecord = { session?: PortalSession; ended?: EndedReason };
+
+function readName(): NameRecord {
+  try {
+    if (!window.name.startsWith(NAME_PREFIX)) return {};
+    return JSON.parse(window.name.slice(NAME_PREFIX.length)) as NameRecord;
+  } catch {
+    return {};
+  }
+}
+
+function writeName(record: NameRecord | null) {
+  try {
+    if (record) window.name = NAME_PREFIX + JSON.stringify(record);
+    else if (window.name.startsWith(NAME_PREFIX)) window.name = "";
+  } catch {
+    /* nothing to keep it in: memory only */
+  }
+}
 
 function set(next: SessionState) {
   state = next;
@@ -68,21 +96,28 @@ export const getLinkToken = () => linkToken;
 export const setLinkToken = (token: string | null) => (linkToken = token);
 
 export function startSession(session: PortalSession) {
+  const s = storage();
   try {
-    storage()?.setItem(STORAGE_KEY, JSON.stringify(session));
-    storage()?.removeItem(ENDED_KEY);
+    if (!s) throw new Error("no storage");
+    s.setItem(STORAGE_KEY, JSON.stringify(session));
+    s.removeItem(ENDED_KEY);
+    writeName(null);
   } catch {
-    // Storage full or blocked: memory is enough while the tab lives.
+    // Storage blocked (third-party frame) or full: the frame's name survives a reload.
+    writeName({ session });
   }
   set({ status: "active", session });
 }
 
 export function endSession(reason: EndedReason, detail?: string) {
+  const s = storage();
   try {
-    storage()?.removeItem(STORAGE_KEY);
-    if (reason !== "no_session") storage()?.setItem(ENDED_KEY, reason);
+    if (!s) throw new Error("no storage");
+    s.removeItem(STORAGE_KEY);
+    if (reason !== "no_session") s.setItem(ENDED_KEY, reason);
+    writeName(null);
   } catch {
-    /* nothing stored */
+    writeName(reason !== "no_session" ? { ended: reason } : null);
   }
   set({ status: "ended", reason, ...(detail ? { detail } : {}) });
 }
@@ -90,7 +125,7 @@ export function endSession(reason: EndedReason, detail?: string) {
 /** Why this tab's last session ended, if it did (survives a reload). */
 function endedReason(): EndedReason | null {
   try {
-    const r = storage()?.getItem(ENDED_KEY);
+    const r = storage()?.getItem(ENDED_KEY) ?? readName().ended;
     return r && r in ENDED_MESSAGES ? (r as EndedReason) : null;
   } catch {
     return null;
@@ -102,8 +137,8 @@ function restoreSession(): PortalSession | null {
   if (state.status === "active") return state.session;
   try {
     const raw = storage()?.getItem(STORAGE_KEY);
-    if (!raw) return null;
-    const s = JSON.parse(raw) as PortalSession;
+    const s = raw ? (JSON.parse(raw) as PortalSession) : readName().session;
+    if (!s) return null;
     if (typeof s.session !== "string" || new Date(s.expiresAt).getTime() <= Date.now()) return null;
     return s;
   } catch {

@@ -1,4 +1,5 @@
 "use client";
+import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import type { TaskOut } from "@/lib/tasks/serialize-task";
 import { api, streamEvents } from "./api";
@@ -10,11 +11,13 @@ const MAX_RECONNECTS = 5;
 /**
  * Live state of a task from its event stream (GET /api/v1/tasks/{id}/events, read with the
  * bearer header). If the stream breaks before the task ends it reconnects a few times, then
- * falls back to polling.
+ * falls back to polling. When the task ends, every query is refreshed: a retry or a replay
+ * changes the failure groups, the log and the endpoints' numbers at once.
  */
 export function useTaskStream(taskId: string | null) {
   const [task, setTask] = useState<TaskOut | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const qc = useQueryClient();
 
   useEffect(() => {
     if (!taskId) return;
@@ -24,7 +27,10 @@ export function useTaskStream(taskId: string | null) {
     let done = false;
     const take = (t: TaskOut) => {
       setTask(t);
-      if (TERMINAL.has(t.status)) done = true;
+      if (TERMINAL.has(t.status) && !done) {
+        done = true;
+        void qc.invalidateQueries();
+      }
     };
     void (async () => {
       for (let attempt = 0; attempt < MAX_RECONNECTS && !done && !ctrl.signal.aborted; attempt++) {
@@ -52,7 +58,7 @@ export function useTaskStream(taskId: string | null) {
       }
     })();
     return () => ctrl.abort();
-  }, [taskId]);
+  }, [taskId, qc]);
 
   return { task, error };
 }

@@ -1,10 +1,11 @@
 "use client";
 import { useState } from "react";
+import { LoadError } from "@/components/portal/live-status";
 import { DownloadOpenApiButton } from "@/components/portal/download-openapi-button";
 import { EventTypeCard } from "@/components/portal/event-type-card";
 import { PageHeader } from "@/components/portal/page-header";
 import { inputClass } from "@/components/ui/field";
-import { EmptyState, Notice, Spinner } from "@/components/ui/notice";
+import { EmptyState, Spinner } from "@/components/ui/notice";
 import { downloadCatalogOpenApi } from "../../_lib/dev-tools";
 import { useCatalog, usePortal } from "../../_lib/queries";
 
@@ -24,7 +25,7 @@ export default function EventCatalogPage() {
       />
       <input aria-label="Search event types" placeholder="Search event types" className={`${inputClass} mb-4 max-w-sm`} value={filter} onChange={(e) => setFilter(e.target.value)} />
       {catalog.isPending && <Spinner label="Loading the catalog" />}
-      {catalog.error && <Notice tone="error">{catalog.error.message}</Notice>}
+      <LoadError title="Could not load the event catalog" error={catalog.error} onRetry={() => void catalog.refetch()} />
       {catalog.data && items.length === 0 && <EmptyState title={filter ? "No event type matches" : "The catalog is empty"} />}
       <ul className="space-y-2" aria-label="Event types">
         {items.map((t) => (

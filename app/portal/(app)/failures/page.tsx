@@ -2,6 +2,7 @@
 import { useState } from "react";
 import { FailureGroupsTable } from "@/components/portal/failure-groups-table";
 import { PageHeader } from "@/components/portal/page-header";
+import { LiveStatus, LoadError } from "@/components/portal/live-status";
 import { TaskProgress } from "@/components/portal/task-progress";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
@@ -9,7 +10,7 @@ import { statusCodeLabel } from "@/components/ui/format";
 import { EmptyState, ErrorText, Notice, Spinner } from "@/components/ui/notice";
 import type { FailureGroups } from "@/lib/portal/failure-groups";
 import { useTaskStream } from "../../_lib/task-stream";
-import { useFailures, usePortal, usePortalMutations } from "../../_lib/queries";
+import { liveState, useFailures, usePortal, usePortalMutations } from "../../_lib/queries";
 
 type Group = FailureGroups["data"][number];
 
@@ -34,7 +35,12 @@ export default function FailuresPage() {
         </Notice>
       </div>
       {failures.isPending && <Spinner label="Loading failures" />}
-      {failures.error && <Notice tone="error">{failures.error.message}</Notice>}
+      {failures.data && (
+        <p className="mb-3">
+          <LiveStatus {...liveState(failures)} />
+        </p>
+      )}
+      <LoadError title="Could not load the failures" error={failures.error} onRetry={() => void failures.refetch()} />
       {failures.data && groups.length === 0 && (
         <EmptyState title="No failures">Every delivery went through, or is still on its first try.</EmptyState>
       )}

@@ -1,8 +1,9 @@
 "use client";
+import { LoadError } from "@/components/portal/live-status";
 import { IntegrationGuide } from "@/components/guide/integration-guide";
 import { EventTypeCard } from "@/components/portal/event-type-card";
 import { PageHeader } from "@/components/portal/page-header";
-import { Notice, Spinner } from "@/components/ui/notice";
+import { Spinner } from "@/components/ui/notice";
 import { DownloadOpenApiButton } from "@/components/portal/download-openapi-button";
 import { downloadCatalogOpenApi } from "../../_lib/dev-tools";
 import { useCatalog, usePortal, useSettings } from "../../_lib/queries";
@@ -21,7 +22,7 @@ export default function GuidePage() {
         description="How events reach your endpoints, how to verify them, what happens when your server fails, and how to test before you deploy."
       />
       {settings.isPending && <Spinner label="Loading" />}
-      {settings.error && <Notice tone="error">{settings.error.message}</Notice>}
+      <LoadError title="Could not load the guide" error={settings.error} onRetry={() => void settings.refetch()} />
       {settings.data && (
         <IntegrationGuide
           facts={settings.data.guide}

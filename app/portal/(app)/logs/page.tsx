@@ -9,13 +9,15 @@ import { RangeReplayDialog } from "@/components/portal/range-replay-dialog";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { formatTime } from "@/components/ui/format";
-import { EmptyState, Notice, Spinner } from "@/components/ui/notice";
+import { LiveStatus, LoadError } from "@/components/portal/live-status";
+import { EmptyState, Spinner } from "@/components/ui/notice";
 import { useTaskStream } from "../../_lib/task-stream";
 import {
   useCatalog,
   useDelivery,
   useDeliveryLogs,
   useEndpoints,
+  liveState,
   usePortal,
   usePortalMutations,
   type ReplayFilter,
@@ -107,7 +109,7 @@ function Logs() {
       />
       <div className="mt-4">
         {logs.isPending && <Spinner label="Loading deliveries" />}
-        {logs.error && <Notice tone="error" title="Could not load the delivery log">{logs.error.message}</Notice>}
+        <LoadError title="Could not load the delivery log" error={logs.error} onRetry={() => void logs.refetch()} />
         {logs.data && rows.length === 0 && (
           <EmptyState title="No deliveries match">
             {Object.keys(filters).length > 0 ? "Try a wider time range or fewer filters." : "Deliveries appear here as soon as events are sent to your endpoints."}
@@ -126,7 +128,7 @@ function Logs() {
             >
               ← Newer
             </Button>
-            <span className="text-xs text-slate-500">{!cursor ? "Newest · updates live" : ""}</span>
+            {!cursor ? <LiveStatus {...liveState(logs)} label="Newest · updates live" /> : <span />}
             <Button
               disabled={cursor?.startsWith("-") ? !rows.length : logs.data.done}
               onClick={() => navigate({ ...filters, cursor: logs.data.iterator ?? undefined })}
@@ -148,7 +150,7 @@ function Logs() {
         title="Delivery inspector"
       >
         {delivery.isPending && <Spinner label="Loading attempts" />}
-        {delivery.error && <Notice tone="error">{delivery.error.message}</Notice>}
+        <LoadError title="Could not load this delivery" error={delivery.error} onRetry={() => void delivery.refetch()} />
         {delivery.data && (
           <AttemptInspector
             timeline={delivery.data}

@@ -1,6 +1,7 @@
 "use client";
 import Link from "next/link";
 import { useState } from "react";
+import { LoadError } from "@/components/portal/live-status";
 import { CapturedRequest } from "@/components/portal/captured-request";
 import { PageHeader } from "@/components/portal/page-header";
 import { Badge } from "@/components/ui/badge";
@@ -8,7 +9,7 @@ import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { inputClass } from "@/components/ui/field";
 import { formatTime } from "@/components/ui/format";
-import { EmptyState, ErrorText, Notice, Spinner } from "@/components/ui/notice";
+import { EmptyState, ErrorText, Spinner } from "@/components/ui/notice";
 import { useCapture, useCaptureMutations, useCaptures, type CaptureDetail } from "../../_lib/dev-tools";
 import { useCatalog, useEndpointSecret, usePortal } from "../../_lib/queries";
 
@@ -143,7 +144,7 @@ export default function TestUrlPage() {
       />
       <ErrorText message={m.create.error?.message} />
       {captures.isPending && <Spinner label="Loading test URLs" />}
-      {captures.error && <Notice tone="error">{captures.error.message}</Notice>}
+      <LoadError title="Could not load your test URLs" error={captures.error} onRetry={() => void captures.refetch()} />
       {captures.data && list.length === 0 && (
         <EmptyState title="No test URL yet">Create one: it lasts 72 hours, and you can have three at a time.</EmptyState>
       )}

@@ -1,6 +1,7 @@
 "use client";
 import { useRouter, useSearchParams } from "next/navigation";
 import { Suspense, useState } from "react";
+import { SigningScheme } from "@/components/portal/delivery-status";
 import { PageHeader } from "@/components/portal/page-header";
 import { CodeBlock } from "@/components/ui/code-block";
 import { Spinner } from "@/components/ui/notice";
@@ -62,7 +63,9 @@ function Verify() {
         )}
         <dl className="grid min-w-0 grid-cols-[auto_1fr] gap-x-3 break-all text-xs text-slate-700">
           <dt className="font-medium">Signing</dt>
-          <dd>{algorithm === "ed25519" ? "ed25519 (v1a), verify with the public key whpk_…" : "HMAC-SHA256 (v1), with the secret whsec_…"}</dd>
+          <dd>
+            <SigningScheme signing={algorithm === "ed25519" ? "ed25519" : "hmac_sha256"} />
+          </dd>
           <dt className="font-medium">Headers</dt>
           <dd className="font-mono">
             {headers.id}, {headers.timestamp}, {headers.signature}

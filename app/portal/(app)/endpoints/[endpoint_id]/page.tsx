@@ -7,14 +7,17 @@ import { DeleteEndpointDialog } from "@/components/portal/delete-endpoint-dialog
 import { EndpointForm, endpointBody, scheduleText, type EndpointFormValues } from "@/components/portal/endpoint-form";
 import { EndpointOverview } from "@/components/portal/endpoint-overview";
 import { HeadersPanel } from "@/components/portal/headers-panel";
+import { LiveStatus } from "@/components/portal/live-status";
 import { PageHeader } from "@/components/portal/page-header";
 import { SecretPanel } from "@/components/portal/secret-panel";
 import { EMPTY_DAY, Sparkline } from "@/components/portal/sparkline";
 import { Button } from "@/components/ui/button";
 import { percent } from "@/components/ui/format";
 import { Notice, Spinner } from "@/components/ui/notice";
+import { ApiFailure } from "../../../_lib/api";
 import { fieldErrorsOf, useUrlCheck } from "../../../_lib/forms";
 import {
+  liveState,
   useCatalog,
   useEndpoint,
   useEndpointHeaders,
@@ -45,22 +48,26 @@ function EndpointDetail() {
   const [urlCheck, onUrlChange] = useUrlCheck(m.validateUrl);
 
   if (endpoint.isPending) return <Spinner label="Loading endpoint" />;
-  if (endpoint.error || !endpoint.data)
+  // Without data yet: the error in place of the page. A later refresh that fails keeps the page
+  // (marked as paused below) instead of replacing it.
+  if (!endpoint.data) {
+    const notFound = endpoint.error instanceof ApiFailure && endpoint.error.status === 404;
     return (
-      <Notice
-        tone="error"
-        title={
-          endpoint.error && "status" in endpoint.error && endpoint.error.status === 404
-            ? "Endpoint not found"
-            : "Could not load the endpoint"
-        }
-      >
-        {endpoint.error?.message}{" "}
-        <Link href="/portal/endpoints" className="underline">
-          Back to endpoints
-        </Link>
+      <Notice tone="error" title={notFound ? "Endpoint not found" : "Could not load the endpoint"}>
+        <p>{endpoint.error?.message}</p>
+        <p className="mt-2 flex flex-wrap items-center gap-3">
+          {!notFound && (
+            <Button size="sm" onClick={() => void endpoint.refetch()}>
+              Try again
+            </Button>
+          )}
+          <Link href="/portal/endpoints" className="underline">
+            Back to endpoints
+          </Link>
+        </p>
       </Notice>
     );
+  }
   const ep = endpoint.data;
   const h = health.data?.data.find((x) => x.endpointId === ep.id);
   const paused = ep.state !== "active";
@@ -105,6 +112,9 @@ function EndpointDetail() {
           )
         }
       />
+      <p className="mb-3">
+        <LiveStatus {...liveState(endpoint)} />
+      </p>
       {created && (
         <Notice tone="success" title="Endpoint created">
           Reveal the signing key below and add it to your server, then send a sample event to try it.

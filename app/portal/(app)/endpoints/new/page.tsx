@@ -1,5 +1,6 @@
 "use client";
 import { useRouter } from "next/navigation";
+import { LoadError } from "@/components/portal/live-status";
 import { EndpointForm, emptyEndpointForm, endpointBody } from "@/components/portal/endpoint-form";
 import { PageHeader } from "@/components/portal/page-header";
 import { Notice, Spinner } from "@/components/ui/notice";
@@ -17,7 +18,7 @@ export default function NewEndpointPage() {
 
   if (!capabilities.write) return <Notice tone="warn" title="Read-only">This portal link cannot add endpoints.</Notice>;
   if (catalog.isPending || settings.isPending) return <Spinner label="Loading the event catalog" />;
-  if (!settings.data) return <Notice tone="error">{settings.error?.message}</Notice>;
+  if (!settings.data) return <LoadError title="Could not load the form" error={settings.error} onRetry={() => void settings.refetch()} />;
   const bounds = settings.data;
   return (
     <>
