@@ -61,7 +61,7 @@ test("creates an endpoint with every setting, validating as you type", async ({ 
   await expect(page.getByText("eu, project_1")).toBeVisible();
   await expect(page.getByText("25 per second")).toBeVisible();
   await expect(page.getByText(/5s → 5 min → 30 min → 2 h \(4 retries\)/)).toBeVisible();
-  await expect(page.getByText("ed25519 (asymmetric, v1a)")).toBeVisible();
+  await expect(page.getByText("Ed25519 signature,")).toBeVisible();
   await expect(page.getByRole("cell", { name: "X-Tenant", exact: true })).toBeVisible();
   await expect(page.getByText("•••••• (set, hidden)")).toBeVisible();
   await expect(page.getByText("Bearer s3cret")).toHaveCount(0);

@@ -89,7 +89,7 @@ describe("environment settings", () => {
       retrySchedule: [30],
       effectiveRetrySchedule: [30],
       // A light accent gets dark text.
-      portalBranding: { displayName: "Acme Cloud", logoUrl: "https://acme.example/logo.svg", accentColor: "#fde047", accentTextColor: "#111827", theme: "dark" },
+      portalBranding: { displayName: "Acme Cloud", logoUrl: "https://acme.example/logo.svg", accentColor: "#fde047", accentTextColor: "#000000", theme: "dark" },
     });
     // Fields left out stay; null removes one.
     const next = await b.api("PATCH", "/environment/settings", { portalBranding: { logoUrl: null, accentColor: "#0f766e" } });

@@ -35,12 +35,16 @@ function LogCards({ rows, onOpen, busy = false }: Props) {
           </div>
           <p className="mt-1 break-all font-mono text-[11px] text-slate-600">{r.msgId}{r.eventId ? ` · ${r.eventId}` : ""}</p>
           {r.replayOf && <p className="text-[11px] text-purple-700">replay of {r.replayOf}</p>}
+          {r.waiting && (
+            <p className="mt-1 text-xs text-slate-700">
+              <WaitReasonText reason={r.waiting} />
+            </p>
+          )}
           <p className="mt-1 truncate font-mono text-xs text-slate-700" title={r.endpointUrl ?? ""}>{r.endpointUrl}</p>
           <div className="mt-2 flex flex-wrap items-center justify-between gap-2 text-xs text-slate-600">
             <span title={formatTime(r.createdAt)}>
               {relativeTime(r.createdAt)} · {r.attemptCount} attempt{r.attemptCount === 1 ? "" : "s"}
               {r.attemptCount > 0 ? ` · ${statusCodeLabel(r.lastStatusCode)}` : ""}
-              {r.nextAttemptAt ? ` · next ${relativeTime(r.nextAttemptAt)}` : ""}
             </span>
             <button
               type="button"

@@ -27,7 +27,7 @@ export function EventTypeCard({ eventType, sendHref }: { eventType: PortalEventT
           <span aria-hidden className="text-slate-400">
             {open ? "▾" : "▸"}
           </span>
-          <span className="font-mono text-sm font-semibold text-slate-900">{eventType.name}</span>
+          <span className="min-w-0 break-all font-mono text-sm font-semibold text-slate-900">{eventType.name}</span>
           {eventType.deprecated && (
             <Badge tone="amber" title="Still sent, but will be replaced; plan to move off it">
               Deprecated

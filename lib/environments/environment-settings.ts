@@ -17,6 +17,10 @@ export const EnvironmentSettingsPatch = z.object({
   retrySchedule: zRetrySchedule.nullable().optional(),
   /** Merged into the stored branding: fields left out stay, null removes one. */
   portalBranding: PortalBranding.optional(),
+}).refine((p) => p.retrySchedule !== undefined || p.portalBranding !== undefined, {
+  // Reported at retrySchedule, the setting most clients mean; an empty PATCH is a mistake.
+  path: ["retrySchedule"],
+  message: "give at least one setting to change: retrySchedule or portalBranding",
 });
 export type EnvironmentSettingsPatch = z.infer<typeof EnvironmentSettingsPatch>;
 

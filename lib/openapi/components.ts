@@ -268,7 +268,7 @@ export const schemas: Record<string, JsonSchema> = {
         displayName: nullable(str),
         logoUrl: nullable(str),
         accentColor: { ...nullable(str), description: "#rrggbb" },
-        accentTextColor: { ...nullable(str), description: "#ffffff or #111827, whichever contrasts more with the accent" },
+        accentTextColor: { ...nullable(str), description: "#ffffff or #000000, whichever contrasts more with the accent" },
         theme: { type: "string", enum: ["light", "dark", "system"] },
       }),
       "the consumer portal's name, logo, accent colour and theme (system follows prefers-color-scheme)",

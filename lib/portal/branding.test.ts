@@ -9,7 +9,7 @@ describe("portal branding", () => {
 
   it("puts whichever of white or dark text reads better on the accent, always at least 4.5:1", () => {
     expect(textOnAccent("#0f766e")).toBe("#ffffff");
-    expect(textOnAccent("#fde047")).toBe("#111827");
+    expect(textOnAccent("#fde047")).toBe("#000000");
     // Every grey from black to white: the chosen text never falls below AA for normal text.
     for (let v = 0; v <= 255; v += 5) {
       const hex = `#${v.toString(16).padStart(2, "0").repeat(3)}`;

@@ -41,7 +41,7 @@ export type PortalBrandingOut = {
   displayName: string | null;
   logoUrl: string | null;
   accentColor: string | null;
-  /** The text colour on the accent: #ffffff or #111827, whichever contrasts more (WCAG). */
+  /** The text colour on the accent: #ffffff or #000000, whichever contrasts more (WCAG). */
   accentTextColor: string | null;
   theme: "light" | "dark" | "system";
 };
@@ -61,9 +61,10 @@ export function contrastRatio(a: string, b: string): number {
 }
 
 const LIGHT_TEXT = "#ffffff";
-const DARK_TEXT = "#111827";
+// Pure black: with #111827 (slate-900) a mid grey such as #787878 reached only 4.4:1 either way.
+const DARK_TEXT = "#000000";
 
-/** Black-ish or white text on `accent`, whichever has the higher contrast (always at least 4.5:1). */
+/** Black or white text on `accent`, whichever has the higher contrast (always at least 4.5:1). */
 export function textOnAccent(accent: string): string {
   return contrastRatio(accent, LIGHT_TEXT) >= contrastRatio(accent, DARK_TEXT) ? LIGHT_TEXT : DARK_TEXT;
 }
