@@ -63,7 +63,7 @@ for (const scheme of ["light", "dark"] as const) {
     await serious(page, "Retry all dialog");
     await page.keyboard.press("Escape");
 
-    // An endpoint's page, the new-endpoint form, the delete dialog and the portal's 404.
+    // An endpoint's page, the new-endpoint form and the delete dialog.
     await page.goto(`/portal/endpoints/${ep.id}`);
     await expect(page.getByRole("heading", { name: "Axe", level: 1 })).toBeVisible();
     await serious(page, "Endpoint page");
@@ -74,9 +74,5 @@ for (const scheme of ["light", "dark"] as const) {
     await page.goto("/portal/endpoints/new");
     await expect(page.getByRole("heading", { name: "Add endpoint", level: 1 })).toBeVisible();
     await serious(page, "Add endpoint");
-    await page.goto("/portal/no-such-page");
-    await expect(page.getByRole("heading", { name: "Page not found", level: 1 })).toBeVisible();
-    await expect(page.getByRole("navigation", { name: "Portal" })).toBeVisible();
-    await serious(page, "Portal 404");
   });
 }
