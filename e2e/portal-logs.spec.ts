@@ -164,7 +164,8 @@ test("the inspector shows each attempt exactly; Retry keeps the webhook-id, Repl
 
 test("range replay: estimate, explicit confirmation, live progress, and cancel", async ({ page, operator }) => {
   const app = await operator.createApp("Replay Co");
-  const receiver = await startReceiver();
+  let slow = false;
+  const receiver = await startReceiver((_r, res) => void setTimeout(() => res.writeHead(200).end("ok"), slow ? 4_000 : 0));
   try {
     const ep = await operator.createEndpoint(app.id, { url: receiver.url, description: "Replays" });
     for (let i = 0; i < 4; i++) await operator.publish(app.id, "order.paid", { order_id: `small-${i}` });
@@ -188,23 +189,37 @@ test("range replay: estimate, explicit confirmation, live progress, and cancel",
     await expect(progress.getByText("completed", { exact: true })).toBeVisible({ timeout: 30_000 });
     await expect(progress.getByText(/4 new messages, 4 deliveries/)).toBeVisible();
     await expect(dialog.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "100");
+    // Progress is what was delivered, not what was queued.
+    await expect(progress.getByTestId("task-measure")).toHaveText("4 of 4 deliveries delivered");
     await receiver.waitFor(48);
     const replayIds = receiver.received.slice(44).map((r) => r.headers["webhook-id"]);
     expect(new Set(replayIds).size).toBe(4);
     await shot(page, "portal-range-replay-done");
     await dialog.getByRole("button", { name: "Close" }).last().click();
 
-    // A longer one, cancelled while it runs: the work already done is kept, the rest is not sent.
+    // A longer one, cancelled while it runs, against a slow server (4 s an answer) so that
+    // deliveries queue up: what was delivered stays delivered, the rest is never sent.
+    slow = true;
     await page.getByRole("combobox", { name: "Event type", exact: true }).selectOption("order.created");
     await page.getByRole("button", { name: "Replay these messages…" }).click();
     await expect(dialog.getByText("This will send 40 messages to 1 endpoint")).toBeVisible();
     await dialog.getByRole("checkbox", { name: /I understand/ }).check();
     await dialog.getByRole("button", { name: "Replay 40 messages" }).click();
     await expect(progress.getByText("running", { exact: true })).toBeVisible();
+    // Deliveries queue up behind the endpoint's ten requests in flight.
+    await expect(progress.getByTestId("task-measure")).toHaveText(/^\d+ of 40 deliveries delivered · (.* )?([5-9]|\d\d) waiting/, { timeout: 30_000 });
     await progress.getByRole("button", { name: "Cancel task" }).click();
     await expect(progress.getByText("cancelled", { exact: true })).toBeVisible({ timeout: 30_000 });
-    await expect(progress.getByText(/cancelled, work done so far is kept/)).toBeVisible();
-    await shot(page, "portal-range-replay-cancelled");
+    const atCancel = receiver.received.length;
+    await expect(progress.getByText(/cancelled: [1-9]\d* deliveries not yet attempted were stopped/)).toBeVisible();
+    // Within a few seconds the requests in flight have arrived; after that, nothing more.
+    await new Promise((r) => setTimeout(r, 4_000));
+    const settled = receiver.received.length;
+    expect(settled - atCancel).toBeLessThanOrEqual(12);
+    await new Promise((r) => setTimeout(r, 4_000));
+    expect(receiver.received.length).toBe(settled);
+    await expect(progress.getByTestId("task-measure")).toHaveText(new RegExp(`^${settled - 48} of \\d+ deliveries delivered · \\d+ cancelled$`));
+    await shot(page, "portal-range-replay-cancelled", { doc: true, fullPage: false });
     const replays = await until(async () => {
       const tasks = await operator.api("GET", `/tasks?limit=10`);
       const t = tasks.body.data?.find((x: { kind: string; status: string }) => x.kind === "replay" && x.status === "cancelled");

@@ -1,6 +1,7 @@
 "use client";
 import { useState, type ReactNode } from "react";
 import type { TaskOut } from "@/lib/tasks/serialize-task";
+import type { ReplayDeliveryCounts } from "@/lib/tasks/replay/replay-deliveries";
 import { Button } from "../ui/button";
 import { Dialog } from "../ui/dialog";
 import { formatTime } from "../ui/format";
@@ -15,6 +16,23 @@ export type Estimate = {
   since: string | null;
   endpoint_id: string | null;
 };
+
+/**
+ * Progress as what reached the receiver, not what was queued: while the task runs its expected
+ * total is the estimate; once it has queued everything, what it queued.
+ */
+function deliveryMeasure(c: ReplayDeliveryCounts, expected: number) {
+  const settled = c.delivered + c.failed + c.cancelled;
+  const of = Math.max(expected, c.total);
+  const value = of === 0 ? 100 : Math.min(100, Math.floor((100 * settled) / of));
+  const parts = [
+    c.failed && `${c.failed} failed`,
+    c.retrying && `${c.retrying} retrying`,
+    c.waiting && `${c.waiting} waiting`,
+    c.cancelled && `${c.cancelled} cancelled`,
+  ].filter(Boolean);
+  return { value, text: `${c.delivered} of ${of} deliveries delivered${parts.length ? ` · ${parts.join(" · ")}` : ""}` };
+}
 
 /**
  * Range replay: the filters in words, the estimate ("this will send N messages to M endpoints"),
@@ -35,6 +53,7 @@ export function RangeReplayDialog({
   taskError,
   onCancelTask,
   cancelling,
+  deliveries,
 }: {
   open: boolean;
   onClose: () => void;
@@ -51,6 +70,8 @@ export function RangeReplayDialog({
   taskError?: string | null | undefined;
   onCancelTask: () => void;
   cancelling: boolean;
+  /** Where the replay's deliveries stand (GET /tasks/{id}/deliveries). */
+  deliveries: ReplayDeliveryCounts | null;
 }) {
   const [understood, setUnderstood] = useState(false);
   const m = estimate?.endpoints ?? (estimate?.endpoint_id ? 1 : endpointCount);
@@ -117,6 +138,7 @@ export function RangeReplayDialog({
             error={taskError}
             onCancel={onCancelTask}
             cancelling={cancelling}
+            measure={deliveries ? deliveryMeasure(deliveries, running ? (estimate?.deliveries ?? deliveries.total) : deliveries.total) : null}
           />
         )}
       </div>

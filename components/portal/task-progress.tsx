@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import type { TaskOut } from "@/lib/tasks/serialize-task";
 import { Badge, type Tone } from "../ui/badge";
 import { Button } from "../ui/button";
@@ -19,14 +20,18 @@ export function TaskProgress({
   onCancel,
   cancelling,
   error,
+  measure,
 }: {
   task: TaskOut | null;
   title: string;
   onCancel: (() => void) | null;
   cancelling: boolean;
   error?: string | null | undefined;
+  /** What the bar shows (0-100) and the line above the task's summary, when the task's own count is not what matters (a replay: delivered, not queued). */
+  measure?: { value: number; text: ReactNode } | null;
 }) {
   const running = task && (task.status === "pending" || task.status === "running");
+  const value = measure ? measure.value : (task?.progress ?? 0);
   return (
     <section aria-label={title} className="space-y-2 rounded-md border border-slate-200 bg-slate-50 p-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -38,11 +43,16 @@ export function TaskProgress({
         aria-label={`${title} progress`}
         aria-valuemin={0}
         aria-valuemax={100}
-        aria-valuenow={task?.progress ?? 0}
+        aria-valuenow={value}
         className="h-2 overflow-hidden rounded-full bg-slate-200"
       >
-        <div className="h-full bg-(--accent) transition-all" style={{ width: `${task?.progress ?? 0}%` }} />
+        <div className="h-full bg-(--accent) transition-all" style={{ width: `${value}%` }} />
       </div>
+      {measure && (
+        <p className="text-sm font-medium text-slate-900" aria-live="polite" data-testid="task-measure">
+          {measure.text}
+        </p>
+      )}
       <p className="text-sm text-slate-700" aria-live="polite">
         {task ? task.summary : "Starting…"}
         {task?.estimated_completion && running ? ` · done ${relativeTime(task.estimated_completion)}` : ""}

@@ -105,9 +105,13 @@ export type MessageCopy = { id: string; sourceId: string; endpointIds: string[] 
  * The statement that ingests stored messages again as new ones (new ids, replay_of_id = the
  * source, payload copied in SQL so it never travels through the process), each with a pending
  * delivery per endpoint; for the caller's transaction. A source whose payload is gone meanwhile
- * is skipped, with its deliveries. Answers one row: `messages` and `deliveries` inserted.
+ * is skipped, with its deliveries. `taskId`: the range-replay task making the copies (its progress
+ * and its cancel find them by it). Answers one row: `messages` and `deliveries` inserted.
  */
-export function copyMessagesSql(copies: MessageCopy[]): { text: string; values: unknown[]; deliveryIds: string[] } {
+export function copyMessagesSql(
+  copies: MessageCopy[],
+  taskId: string | null = null,
+): { text: string; values: unknown[]; deliveryIds: string[] } {
   const deliveryIds: string[] = [];
   const endpointIds: string[] = [];
   const messageIds: string[] = [];
@@ -118,14 +122,14 @@ export function copyMessagesSql(copies: MessageCopy[]): { text: string; values: 
       messageIds.push(c.id);
     }
   const text = `WITH msg AS (
-       INSERT INTO message (${MESSAGE_COLUMNS})
+       INSERT INTO message (${MESSAGE_COLUMNS}, task_id)
        SELECT n.id, m.environment_id, m.application_id, m.event_type, NULL, m.payload, m.previous, m.channels,
-              m.payload_retention_days, m.id, now()
+              m.payload_retention_days, m.id, now(), $6::text
        FROM unnest($1::text[], $2::text[]) AS n(id, src)
        JOIN message m ON m.id = n.src
        WHERE m.payload IS NOT NULL
        ${RETURNING}
      )${deliveriesAndCounts("$3", "$4", "$5")}`;
-  const values = [copies.map((c) => c.id), copies.map((c) => c.sourceId), deliveryIds, endpointIds, messageIds];
+  const values = [copies.map((c) => c.id), copies.map((c) => c.sourceId), deliveryIds, endpointIds, messageIds, taskId];
   return { text, values, deliveryIds };
 }

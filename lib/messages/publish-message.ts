@@ -98,6 +98,7 @@ export async function publishMessage(scope: Scope, appIdOrUid: string, input: Me
     channels,
     payloadRetentionDays: input.payloadRetentionPeriod,
     replayOfId: opts.replayOfId ?? null,
+    taskId: null,
     createdAt: now,
   };
   // The eventId claim, the message and its deliveries: one statement, so all or nothing.

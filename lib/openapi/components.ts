@@ -260,6 +260,19 @@ export const schemas: Record<string, JsonSchema> = {
     required: ["id", "kind", "status", "progress", "done", "created_at", "summary", "status_url", "events_url"],
   },
   ListResponse_TaskOut_: listOf("TaskOut"),
+  ReplayDeliveriesOut: object(
+    {
+      task_id: str,
+      total: { ...int, description: "Deliveries the replay has queued so far" },
+      delivered: { ...int, description: "Got a 2xx" },
+      failed: { ...int, description: "Dead-lettered" },
+      retrying: { ...int, description: "Attempted, failed, another attempt scheduled" },
+      waiting: { ...int, description: "Not attempted yet" },
+      cancelled: { ...int, description: "Cancelled with the task before they were attempted" },
+    },
+    [],
+    "Where the deliveries of a replay task stand",
+  ),
   EnvironmentSettingsOut: object({
     retrySchedule: ext(nullable({ type: "array", items: int }), "the environment's seconds between retries; null for the platform default"),
     effectiveRetrySchedule: ext({ type: "array", items: int }, "what endpoints without their own schedule follow"),

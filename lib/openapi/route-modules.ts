@@ -69,8 +69,9 @@ import * as r64 from "@/app/api/v1/portal/settings/route";
 import * as r65 from "@/app/api/v1/tasks/route";
 import * as r66 from "@/app/api/v1/tasks/[task_id]/route";
 import * as r67 from "@/app/api/v1/tasks/[task_id]/cancel/route";
-import * as r68 from "@/app/api/v1/tasks/[task_id]/events/route";
-import * as r69 from "@/app/api/v1/tasks/[task_id]/result/route";
+import * as r68 from "@/app/api/v1/tasks/[task_id]/deliveries/route";
+import * as r69 from "@/app/api/v1/tasks/[task_id]/events/route";
+import * as r70 from "@/app/api/v1/tasks/[task_id]/result/route";
 
 export const routeModules: [path: string, module: Record<string, unknown>][] = [
   ["/api/v1/app", r0],
@@ -141,6 +142,7 @@ export const routeModules: [path: string, module: Record<string, unknown>][] = [
   ["/api/v1/tasks", r65],
   ["/api/v1/tasks/{task_id}", r66],
   ["/api/v1/tasks/{task_id}/cancel", r67],
-  ["/api/v1/tasks/{task_id}/events", r68],
-  ["/api/v1/tasks/{task_id}/result", r69],
+  ["/api/v1/tasks/{task_id}/deliveries", r68],
+  ["/api/v1/tasks/{task_id}/events", r69],
+  ["/api/v1/tasks/{task_id}/result", r70],
 ];

@@ -4,12 +4,14 @@ import { conflict } from "../http/errors";
 import type { Scope } from "../auth/principal";
 import { enqueueNotification } from "./run-task";
 import { findTask } from "./query-tasks";
+import { cancelReplayDeliveries } from "./replay/replay-deliveries";
 import { serializeTask } from "./serialize-task";
 import { transitionTask } from "./task-state";
 
 // POST /api/v1/tasks/{id}/cancel. A pending task is cancelled at once. A running one is asked to
 // stop: its worker checks between batches (and at least every second), commits nothing more and
-// ends it as cancelled; what it already did stays done. We wait up to CANCEL_WAIT_MS for that so
+// ends it as cancelled; what it already did stays done, except that a replay's deliveries not
+// attempted yet are cancelled (counted in its result). We wait up to CANCEL_WAIT_MS for that so
 // the answer can say how much was done (200); otherwise 202 with the cancel recorded.
 
 export const CANCEL_WAIT_MS = 5_000;
@@ -37,6 +39,9 @@ export async function cancelTask(
       where: { id: task.id, cancelRequestedAt: null },
       data: { cancelRequestedAt: new Date() },
     });
+    // A replay's queued deliveries stop now, not when its worker next looks (the worker cancels
+    // those of a batch it commits meanwhile).
+    if (task.kind === "replay") await cancelReplayDeliveries(task.id);
     // No live worker (lease expired): nobody will see the request, so cancel it here.
     if (!task.leaseUntil || task.leaseUntil < new Date()) {
       const cancelled = await transitionTask(task.id, "running", "cancelled", {}, {});

@@ -124,7 +124,11 @@ export async function runTask(taskId: string, opts: RunOptions): Promise<RunOutc
 
     for (;;) {
       if (state.lost) return "released";
-      if (state.cancel) return await finish(task, "cancelled", {}, opts);
+      if (state.cancel) {
+        // After the last batch this run committed: nothing it queued slips through.
+        await KINDS[task.kind].cancelled?.(task.id);
+        return await finish(task, "cancelled", {}, opts);
+      }
       if (opts.shutdown.aborted) {
         await stopHeartbeat();
         // Lease given back, and this run not counted: only runs that died count towards MAX_RUNS.

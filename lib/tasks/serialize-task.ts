@@ -11,6 +11,8 @@ export type TaskResult = {
   // replay
   messages?: number;
   deliveries?: number;
+  /** Deliveries cancelled with the task before they were attempted. */
+  cancelled?: number;
   // export
   format?: "ndjson" | "csv";
   rows?: number;
@@ -55,7 +57,13 @@ export function summaryOf(t: Task): string {
         ? `${r.rows ?? 0} rows written`
         : `${r.retried ?? 0} re-attempted${r.skipped ? `, ${r.skipped} no longer failed` : ""}`;
   const tail =
-    t.status === "cancelled" ? "; cancelled, work done so far is kept" : t.status === "failed" ? "; failed" : "";
+    t.status === "cancelled"
+      ? t.kind === "replay"
+        ? `; cancelled: ${r.cancelled ?? 0} deliveries not yet attempted were stopped`
+        : "; cancelled, work done so far is kept"
+      : t.status === "failed"
+        ? "; failed"
+        : "";
   return `${head} (${detail})${tail}`;
 }
 

@@ -45,6 +45,8 @@ export type TaskKindRunner = {
   total(task: Task): Promise<number>;
   /** Processes one batch after the cursor; "done" when there is nothing left. */
   step(ctx: KindContext): Promise<"more" | "done">;
+  /** Undoes what is still undone of a cancelled task (before it is marked cancelled). */
+  cancelled?(taskId: string): Promise<unknown>;
 };
 
 /** A failure with a code the API shows as `error.code`. */

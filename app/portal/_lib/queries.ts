@@ -10,6 +10,7 @@ import type { FailureGroups } from "@/lib/portal/failure-groups";
 import type { PortalSettings } from "@/lib/portal/portal-settings";
 import type { ExamplePreview } from "@/lib/portal/preview-example";
 import type { TaskOut } from "@/lib/tasks/serialize-task";
+import type { ReplayDeliveryCounts } from "@/lib/tasks/replay/replay-deliveries";
 import type { estimateReplay } from "@/lib/tasks/replay/start-replay";
 import type { LogFilterValues } from "@/components/portal/log-filters";
 import { api } from "./api";
@@ -135,6 +136,7 @@ function logQueryString(f: LogFilters, limit = 50): string {
   if (f.endpoint) q.set("endpoint_id", f.endpoint);
   if (f.eventType) q.set("event_types", f.eventType);
   if (f.status) q.set("status", f.status);
+  if (f.statusCode !== undefined) q.set("status_code", f.statusCode);
   if (f.after) q.set("after", f.after);
   if (f.before) q.set("before", f.before);
   if (f.search) q.set("search", f.search);
@@ -168,6 +170,19 @@ export function useFailures() {
     queryKey: ["failures", appId],
     queryFn: () => api<FailureGroups>(`/portal/app/${appId}/failure`),
     refetchInterval: LIVE_MS,
+  });
+}
+
+/** Where a replay task's deliveries stand, polled while any is still on its way. */
+export function useReplayDeliveries(taskId: string | null, taskFinished: boolean) {
+  return useQuery({
+    queryKey: ["replay-deliveries", taskId],
+    queryFn: () => api<ReplayDeliveryCounts>(`/tasks/${enc(taskId!)}/deliveries`),
+    enabled: Boolean(taskId),
+    refetchInterval: (q) => {
+      const c = q.state.data;
+      return taskFinished && c && c.waiting + c.retrying === 0 ? false : 1_000;
+    },
   });
 }
 

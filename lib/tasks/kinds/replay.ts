@@ -2,11 +2,13 @@ import { db } from "../../db";
 import { newId } from "../../ids";
 import { copyMessagesSql } from "../../messages/fan-out-message";
 import { countReplay, replayCandidates, type ReplayFilter } from "../replay/replay-filter";
+import { cancelReplayAfterLastBatch } from "../replay/replay-deliveries";
 import type { TaskKindRunner } from "../task-context";
 
 // replay: each batch ingests the next messages of the filter again as NEW messages (new ids,
 // replay_of_id = the original) with one pending delivery per target endpoint: the fan-out's copy
 // statement (payloads never travel through the worker), in the same transaction as the cursor.
+// Cancelling stops the batches and cancels the copies' deliveries not attempted yet.
 
 export const replay: TaskKindRunner = {
   async total(task) {
@@ -21,7 +23,10 @@ export const replay: TaskKindRunner = {
     const last = batch[batch.length - 1];
     if (!last) return "done";
 
-    const fanOut = copyMessagesSql(batch.map((c) => ({ id: newId("message"), sourceId: c.id, endpointIds: c.endpoint_ids })));
+    const fanOut = copyMessagesSql(
+      batch.map((c) => ({ id: newId("message"), sourceId: c.id, endpointIds: c.endpoint_ids })),
+      ctx.task.id,
+    );
     const created = await ctx.commit(
       async (tx) => {
         const [n] = await tx.$queryRawUnsafe<{ messages: number; deliveries: number }[]>(fanOut.text, ...fanOut.values);
@@ -47,4 +52,6 @@ export const replay: TaskKindRunner = {
     await ctx.deliveries.send(toSend);
     return "more";
   },
+
+  cancelled: cancelReplayAfterLastBatch,
 };

@@ -20,10 +20,11 @@ import {
   liveState,
   usePortal,
   usePortalMutations,
+  useReplayDeliveries,
   type ReplayFilter,
 } from "../../_lib/queries";
 
-const KEYS = ["endpoint", "eventType", "status", "after", "before", "search"] as const;
+const KEYS = ["endpoint", "eventType", "status", "statusCode", "after", "before", "search"] as const;
 
 /** Our status filter as the replay's "status of the original delivery". */
 const ORIGINAL_STATUS: Record<string, ReplayFilter["original_status"]> = {
@@ -68,12 +69,13 @@ function Logs() {
   const [replayRun, setReplayRun] = useState(0);
   const [taskId, setTaskId] = useState<string | null>(null);
   const stream = useTaskStream(taskId);
+  const replayDeliveries = useReplayDeliveries(taskId, Boolean(stream.task && ["completed", "failed", "cancelled"].includes(stream.task.status)));
   const replayFilter: ReplayFilter = {
     since: filters.after ?? null,
     until: filters.before ?? null,
     event_types: filters.eventType ? [filters.eventType] : null,
     endpoint_id: filters.endpoint ?? null,
-    original_status: filters.status ? ORIGINAL_STATUS[filters.status] ?? null : null,
+    original_status: filters.status ? [...new Set(filters.status.split(",").flatMap((st) => ORIGINAL_STATUS[st] ?? []))] : null,
   };
   const endpointName = (id: string) => endpoints.data?.data.find((e) => e.id === id)?.url ?? id;
 
@@ -197,6 +199,7 @@ function Logs() {
             <li>Endpoint: {filters.endpoint ? endpointName(filters.endpoint) : "every subscribed, active endpoint"}</li>
             <li>Original delivery status: {filters.status ?? "any"}</li>
             {filters.search && <li>The search is not applied to a range replay; replay a single message from its inspector.</li>}
+            {filters.statusCode !== undefined && <li>The last-response filter is not applied to a range replay.</li>}
             <li>Messages that are themselves replays are skipped.</li>
           </ul>
         }
@@ -215,6 +218,7 @@ function Logs() {
         taskError={stream.error}
         cancelling={m.cancelTask.isPending}
         onCancelTask={() => taskId && m.cancelTask.mutate(taskId)}
+        deliveries={replayDeliveries.data ?? null}
       />
     </>
   );
