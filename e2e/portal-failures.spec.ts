@@ -1,5 +1,5 @@
 import { startReceiver } from "../test/helpers/receiver";
-import { expect, openPortal, shot, test, until } from "./fixtures";
+import { expect, openPortal, seedHistory, shot, test, until } from "./fixtures";
 
 // Failures: dead-lettered and failing deliveries grouped by endpoint and status code, with counts
 // and first/last seen, and "retry all" per group as a bulk task that re-attempts them.
@@ -54,5 +54,47 @@ test("groups failures by endpoint and status code, and retries a whole group", a
   } finally {
     await receiver.close();
     await gone.close();
+  }
+});
+
+test("View deliveries opens exactly the group's deliveries: its endpoint, its status code, dead-lettered or still retrying", async ({ page, operator }) => {
+  const app = await operator.createApp("Groups Co");
+  // A paused endpoint: the worker leaves the seeded history as it is.
+  const ep = await operator.createEndpoint(app.id, { url: "https://hooks.example.com/groups", description: "Groups", disabled: true });
+  const other = await operator.createEndpoint(app.id, { url: "https://hooks.example.com/other", description: "Other", disabled: true });
+  await seedHistory(operator, app.id, ep.id, [
+    // "Dead-lettered 0 / still retrying 1": the group the old link showed as empty.
+    { eventType: "order.created", status: "pending", codes: [503], hoursAgo: 1 },
+    { eventType: "order.created", status: "failed", codes: [500, 500], hoursAgo: 2 },
+    { eventType: "order.paid", status: "failed", codes: [503, 500], hoursAgo: 3 },
+    { eventType: "order.paid", status: "pending", codes: [500], hoursAgo: 4 },
+    { eventType: "order.created", status: "failed", codes: [0], hoursAgo: 5 },
+    { eventType: "order.created", status: "succeeded", codes: [503, 200], hoursAgo: 6 },
+  ]);
+  await seedHistory(operator, app.id, other.id, [{ eventType: "order.created", status: "pending", codes: [503], hoursAgo: 1 }]);
+
+  const link = await operator.portalLink(app.id);
+  await openPortal(page, link.url);
+  await page.getByRole("navigation").getByRole("link", { name: "Failures", exact: true }).click();
+  const groups = page.getByRole("list", { name: "Failure groups" }).getByRole("listitem");
+  await expect(groups).toHaveCount(4);
+  const rows = page.getByRole("table").getByRole("row");
+  const expected = [
+    { code: "503", dead: "0", retrying: "1", rows: 1 },
+    { code: "500", dead: "2", retrying: "1", rows: 3 },
+    { code: "No response", dead: "1", retrying: "0", rows: 1 },
+  ];
+  for (const g of expected) {
+    const group = groups.filter({ hasText: "hooks.example.com/groups" }).filter({ has: page.getByText(g.code, { exact: true }) });
+    await expect(group.getByText("Dead-lettered").locator("xpath=following-sibling::dd[1]")).toHaveText(g.dead);
+    await expect(group.getByText("Still retrying").locator("xpath=following-sibling::dd[1]")).toHaveText(g.retrying);
+    await group.getByRole("link", { name: "View deliveries" }).click();
+    await expect(page.getByTestId("status-code-filter")).toBeVisible();
+    await expect(rows).toHaveCount(1 + g.rows);
+    for (const cell of await page.getByRole("table").getByRole("row").filter({ hasNot: page.getByRole("columnheader") }).all())
+      await expect(cell).toContainText(g.code === "No response" ? "No response" : g.code);
+    if (g.code === "503") await shot(page, "portal-failures-view-deliveries", { doc: true, fullPage: false });
+    await page.goBack();
+    await expect(groups).toHaveCount(4);
   }
 });

@@ -8,7 +8,10 @@ import { DELIVERY_STATUS } from "./delivery-status";
 export type LogFilterValues = {
   endpoint?: string;
   eventType?: string;
+  /** One status or several, comma-separated (a Failures group: dead_lettered,failed). */
   status?: string;
+  /** The last response's HTTP status (0: no answer), set by a Failures group's link. */
+  statusCode?: string;
   after?: string;
   before?: string;
   search?: string;
@@ -119,6 +122,9 @@ export function LogFilters({
             onChange={(e) => set({ status: e.target.value || undefined })}
           >
             <option value="">Any status</option>
+            {values.status?.includes(",") && (
+              <option value={values.status}>{values.status.split(",").map((x) => DELIVERY_STATUS[x]?.label ?? x).join(" or ")}</option>
+            )}
             {LOG_STATUSES.map((s) => (
               <option key={s} value={s}>
                 {DELIVERY_STATUS[s]!.label}
@@ -145,6 +151,16 @@ export function LogFilters({
           />
         </label>
       </div>
+      {values.statusCode !== undefined && (
+        <p className="flex flex-wrap items-center gap-2 text-sm" data-testid="status-code-filter">
+          <span className="rounded-full bg-slate-100 px-2 py-0.5 text-slate-800">
+            Last response: {values.statusCode === "0" ? "no HTTP answer" : values.statusCode}
+          </span>
+          <Button size="sm" variant="ghost" onClick={() => set({ statusCode: undefined })} aria-label="Remove the last-response filter">
+            Remove
+          </Button>
+        </p>
+      )}
       <div className="flex flex-wrap items-center gap-2 text-sm">
         <span className="text-slate-600">Time range:</span>
         {PRESETS.map((p) => (

@@ -20,6 +20,7 @@ export type DeliveryLogQuery = ListQuery &
     event_types?: string[] | undefined;
     status?: LogStatus[] | undefined;
     search?: string | undefined;
+    status_code?: number | undefined;
   };
 
 const STORED: DeliveryStatus[] = ["pending", "sending", "succeeded", "failed", "canceled"];
@@ -75,6 +76,10 @@ export async function listDeliveryLogs(scope: Scope, appIdOrUid: string, q: Deli
   const app = await findApplication(scope, appIdOrUid);
   const base: Prisma.DeliveryWhereInput = { applicationId: app.id };
   if (q.endpoint_id) base.endpointId = (await findEndpoint(scope, app.id, q.endpoint_id)).endpoint.id;
+
+  // A Failures group: its status code, 0 standing for no HTTP answer (stored as 0 or null).
+  if (q.status_code !== undefined)
+    base.AND = [q.status_code === 0 ? { OR: [{ lastStatusCode: 0 }, { lastStatusCode: null }] } : { lastStatusCode: q.status_code }];
 
   let noMatch = false;
   if (q.search) {

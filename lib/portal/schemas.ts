@@ -20,6 +20,8 @@ export const deliveryLogQuery = listQuery.extend({
   ...eventTypesFilter,
   endpoint_id: zIdOrUid.optional(),
   status: zStatuses.optional(),
+  /** The last response's HTTP status; 0 = no HTTP answer (what the Failures page groups by). */
+  status_code: z.coerce.number().int().min(0).max(999).optional(),
   /** A message id (msg_…) or the publisher's eventId. */
   search: z.string().trim().min(1).max(256).optional(),
 });

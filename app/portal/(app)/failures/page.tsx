@@ -48,7 +48,8 @@ export default function FailuresPage() {
         <FailureGroupsTable
           groups={groups}
           canRetry={capabilities.retry}
-          logsHref={(g) => `/portal/logs?endpoint=${g.endpointId}&status=dead_lettered`}
+          // Exactly the group: its endpoint and last status code, dead-lettered or still retrying.
+          logsHref={(g) => `/portal/logs?endpoint=${g.endpointId}&status=dead_lettered,failed&statusCode=${g.statusCode}`}
           onRetryAll={(g) => {
             setTaskId(null);
             m.bulkRetry.reset();
