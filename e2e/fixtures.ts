@@ -83,7 +83,7 @@ export async function createOperator(name = "e2e") {
   }
 
   /** A magic link (`…/portal#key=…`) and its token. */
-  async function portalLink(appId: string, opts: { readOnly?: boolean; featureFlags?: string[]; expiry?: number } = {}) {
+  async function portalLink(appId: string, opts: { readOnly?: boolean; featureFlags?: string[]; expiry?: number; capabilities?: string[] } = {}) {
     const r = await api("POST", `/auth/app-portal-access/${appId}`, opts);
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     return r.body as { url: string; token: string };

@@ -63,3 +63,27 @@ test("a read-only link shows no mutating control, and the API refuses writes", a
   }
   expect((await operator.api("GET", `/app/${app.id}/endpoint/${ep.id}`)).body.state).toBe("paused");
 });
+
+test("a read-only link without ViewEndpointSecret shows no signing secret, and the API refuses it", async ({ page, operator }) => {
+  const app = await operator.createApp("No-secret Co");
+  const ep = await operator.createEndpoint(app.id, { url: "https://hooks.example.com/nosecret", description: "Hidden key", disabled: true });
+  const link = await operator.portalLink(app.id, { readOnly: true, capabilities: ["ViewBase"] });
+  // The link's token is a bearer too (as in Svix): it is refused the secret.
+  const refused = await call("GET", `/app/${app.id}/endpoint/${ep.id}/secret`, link.token);
+  expect(refused.status).toBe(403);
+  expect(JSON.stringify(refused.body)).not.toContain("whsec_");
+
+  const secretRequests: number[] = [];
+  page.on("response", (r) => {
+    if (/\/endpoint\/[^/]+\/secret$/.test(new URL(r.url()).pathname)) secretRequests.push(r.status());
+  });
+  await openPortal(page, link.url);
+  await page.getByRole("link", { name: "https://hooks.example.com/nosecret" }).click();
+  await expect(page.getByRole("heading", { name: "Hidden key", level: 1 })).toBeVisible();
+  await expect(page.getByText("Signing key hidden")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Reveal signing secret" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Rotate signing secret" })).toHaveCount(0);
+  await expect(page.getByText(/whsec_/)).toHaveCount(0);
+  expect(secretRequests).toEqual([]); // the page never even asks
+  await shot(page, "portal-readonly-no-secret", { doc: true, fullPage: false });
+});

@@ -34,7 +34,8 @@ describe("portal links and sessions", () => {
     const s = await portalSession(t, appId, { featureFlags: ["portal.no-replay", "beta"] });
     expect(s.session).toMatch(/^hps_/);
     expect(s.info.application.id).toBe(appId);
-    expect(s.info.capabilities).toEqual({ write: true, replay: false, retry: true, secrets: true, sendExample: true });
+    expect(s.info.capabilities).toEqual({ write: true, replay: false, retry: true, secrets: true, sendExample: true, rotateSecret: true, tasks: true });
+    expect(s.info.svixCapabilities).toEqual(["ViewBase", "ViewEndpointSecret", "ManageEndpointSecret", "CreateAttempts", "ManageEndpoint"]);
     const left = new Date(s.info.expiresAt).getTime() - Date.now();
     expect(left).toBeGreaterThan(55 * 60_000);
     expect(left).toBeLessThanOrEqual(60 * 60_000);
@@ -89,7 +90,8 @@ describe("portal links and sessions", () => {
 
   it("a read-only session can look at everything and change nothing", async () => {
     const ro = await portalSession(t, appId, { readOnly: true });
-    expect(ro.info.capabilities).toEqual({ write: false, replay: false, retry: false, secrets: true, sendExample: false });
+    expect(ro.info.capabilities).toEqual({ write: false, replay: false, retry: false, secrets: true, sendExample: false, rotateSecret: false, tasks: false });
+    expect(ro.info.svixCapabilities).toEqual(["ViewBase", "ViewEndpointSecret"]);
     for (const path of [`/app/${appId}/endpoint`, `/app/${appId}/endpoint/${epId}`, `/portal/app/${appId}/delivery`, `/portal/app/${appId}/failure`, "/portal/event-type"])
       expect((await ro.api("GET", path)).status, path).toBe(200);
 
@@ -151,6 +153,63 @@ describe("portal links and sessions", () => {
     // Without flags the same session kind may read the secret.
     const full = await portalSession(t, appId);
     expect((await full.api("GET", `/app/${appId}/endpoint/${epId}/secret`)).body.key).toMatch(/^whsec_/);
+  });
+
+  it("Svix capabilities: each one is enforced by the API, and a read-only link without ViewEndpointSecret gets no secret", async () => {
+    const secret = `/app/${appId}/endpoint/${epId}/secret`;
+    const noSecret = await portalSession(t, appId, { readOnly: true, capabilities: ["ViewBase"] });
+    expect(noSecret.info.capabilities).toMatchObject({ secrets: false, rotateSecret: false, write: false });
+    expect(noSecret.info.svixCapabilities).toEqual(["ViewBase"]);
+    const refusedSecret = await noSecret.api("GET", secret);
+    expect(refusedSecret.status).toBe(403);
+    expect(refusedSecret.body.key).toBeUndefined();
+    expect(JSON.stringify(refusedSecret.body)).not.toMatch(/whsec_/);
+    expect((await noSecret.api("GET", `/app/${appId}/endpoint/${epId}`)).status).toBe(200); // ViewBase
+    // The link's own token as the bearer (as svix-react uses it) is held to the same.
+    const link = await portalLink(t, appId, { readOnly: true, capabilities: ["ViewBase"] });
+    expect((await call("GET", secret, link.token)).status).toBe(403);
+
+    // Read-only strips everything but the views, whatever else the link names.
+    const roAll = await portalSession(t, appId, { readOnly: true, capabilities: ["ViewBase", "ViewEndpointSecret", "ManageEndpoint", "CreateAttempts"] });
+    expect(roAll.info.svixCapabilities).toEqual(["ViewBase", "ViewEndpointSecret"]);
+    expect((await roAll.api("GET", secret)).body.key).toMatch(/^whsec_/);
+    expect((await roAll.api("PATCH", `/app/${appId}/endpoint/${epId}`, { description: "x" })).status).toBe(403);
+
+    const check = async (caps: string[], allowed: Record<string, boolean>) => {
+      const s = await portalSession(t, appId, { capabilities: caps });
+      const actions: Record<string, [string, string, unknown?]> = {
+        viewSecret: ["GET", secret],
+        rotate: ["POST", `${secret}/rotate`, {}],
+        manage: ["PATCH", `/app/${appId}/endpoint/${epId}`, { description: `by ${caps.join("+")}` }],
+        headers: ["PATCH", `/app/${appId}/endpoint/${epId}/headers`, { headers: { "x-by": "caps" } }],
+        create: ["POST", `/app/${appId}/endpoint`, { url: "https://hooks.example.com/by-caps", disabled: true }],
+        resend: ["POST", `/app/${appId}/msg/${msgId}/endpoint/${epId}/resend`],
+        replay: ["POST", `/app/${appId}/msg/${msgId}/replay`, {}],
+        sendExample: ["POST", `/app/${appId}/endpoint/${epId}/send-example`, { eventType: "order.paid" }],
+      };
+      for (const [name, [method, path, body]] of Object.entries(actions)) {
+        const r = await s.api(method, path, body);
+        if (allowed[name]) expect(r.status, `${caps.join("+")} ${name}: ${JSON.stringify(r.body)}`).not.toBe(403);
+        else {
+          expect(r.status, `${caps.join("+")} ${name}: ${JSON.stringify(r.body)}`).toBe(403);
+          expect(r.body.detail).toMatch(/does not allow this action/);
+        }
+      }
+    };
+    const none = { viewSecret: false, rotate: false, manage: false, headers: false, create: false, resend: false, replay: false, sendExample: false };
+    await check(["ViewBase"], none);
+    await check(["ViewBase", "ViewEndpointSecret"], { ...none, viewSecret: true });
+    await check(["ViewBase", "ViewEndpointSecret", "ManageEndpointSecret"], { ...none, viewSecret: true, rotate: true });
+    await check(["ViewBase", "CreateAttempts"], { ...none, resend: true, replay: true, sendExample: true });
+    await check(["ViewBase", "ManageEndpoint"], { ...none, manage: true, headers: true, create: true });
+
+    // Bad capabilities are a 422 naming the field.
+    for (const capabilities of [["ViewEndpointSecret"], ["ViewBase", "Everything"], ["ViewBase", "ViewBase"]]) {
+      const r = await t.api("POST", `/auth/app-portal-access/${appId}`, { capabilities });
+      expect(r.status, JSON.stringify(capabilities)).toBe(422);
+      expect(r.body.detail[0].loc[0]).toBe("body");
+      expect(r.body.detail[0].loc[1]).toBe("capabilities");
+    }
   });
 
   it("event types behind a feature flag are only in the catalog of links with that flag", async () => {

@@ -1,5 +1,3 @@
-import { forbidden } from "../http/errors";
-
 // Who is calling. Operators (API keys) see their whole environment; a portal credential (a
 // session, or the portal link's token) sees one application of it. Domain functions take a Scope and put it in every query's where clause.
 
@@ -23,6 +21,8 @@ export type PortalPrincipal = {
   applicationId: string;
   readOnly: boolean;
   featureFlags: string[];
+  /** Svix's capabilities the link was given (lib/portal-access/capabilities.ts); null: none given. */
+  capabilities: string[] | null;
   /** The portal link's token: the bearer itself (hpt_, as in Svix), or what the session came from. */
   tokenId: string;
   /** The session (hps_) that is the bearer; null when the bearer is the link's token. */
@@ -39,6 +39,7 @@ export function scopeOf(p: Principal): Scope {
     : { environmentId: p.environmentId };
 }
 
+<<<<<<< HEAD
 export function assertCanWrite(p: Principal): void {
   if (p.kind === "portal" && p.readOnly) throw forbidden("This portal session is read-only");
   if (p.kind === "operator" && p.role === "viewer") throw forbidden("Your role in this environment (viewer) is read-only");
@@ -49,3 +50,5 @@ export function assertOperatorAdmin(p: Principal): asserts p is OperatorPrincipa
   if (p.kind !== "operator") throw forbidden("This operation needs an operator");
   if (p.role !== "owner" && p.role !== "admin") throw forbidden(`This operation needs the owner or admin role; yours is ${p.role}`);
 }
+=======
+>>>>>>> af20105 (Portal links take Svix's capabilities (ViewBase, ViewEndpointSecret, ManageEndpointSecret, CreateAttempts, ManageEndpoint) beside readOnly and the portal.* flags, the most restrictive winning; the route builder enforces the capability each mutating route declares, so a read-only link without ViewEndpointSecret gets no secret (403) and shows none)

@@ -203,7 +203,11 @@ export const schemas: Record<string, JsonSchema> = {
     expiresAt: dateTime,
     readOnly: bool,
     featureFlags: strings,
-    capabilities: anyObject,
+    capabilities: ext(anyObject, "what the portal may do: write, secrets, rotateSecret, retry, replay, sendExample, tasks (booleans)"),
+    svixCapabilities: ext(
+      { type: "array", items: { type: "string", enum: ["ViewBase", "ViewEndpointSecret", "ManageEndpointSecret", "CreateAttempts", "ManageEndpoint"] } },
+      "the link's capabilities in Svix's terms: those it was given, or those its read-only setting implies",
+    ),
     application: object({ id: str, uid: nullable(str), name: str }),
   }),
   EmptyResponse: { type: "object" },

@@ -1,12 +1,19 @@
 import { forbidden } from "../http/errors";
 import type { Principal } from "../auth/principal";
 
-// What a portal session may do. A magic link's `featureFlags` play two roles:
-// - flags starting with `portal.` are RESTRICTIONS on the portal (below); the default link,
-//   with no flags, can do everything its read-only setting allows;
-// - any other flag unlocks the event types tagged with that `featureFlag` in the catalog
-//   (Svix semantics: such event types are hidden from portals without the flag).
-// Operators (API keys) have every capability.
+// What a portal session may do. Three inputs, the most restrictive wins:
+// - Svix's `capabilities` on app-portal-access (ViewBase, ViewEndpointSecret,
+//   ManageEndpointSecret, CreateAttempts, ManageEndpoint). Without them a link has all five,
+//   or, read-only, ViewBase and ViewEndpointSecret (what Herald's read-only links always did);
+// - `readOnly`: nothing that changes anything (it strips every capability but the two views);
+// - a magic link's `featureFlags`: flags starting with `portal.` are RESTRICTIONS (below); any
+//   other flag unlocks the event types tagged with that `featureFlag` in the catalog (Svix
+//   semantics: such event types are hidden from portals without the flag).
+// Operators (API keys) have every capability. The server enforces each one: the route builder
+// checks the capability a mutating route declares, and the handlers of finer actions theirs.
+
+export const SVIX_CAPABILITIES = ["ViewBase", "ViewEndpointSecret", "ManageEndpointSecret", "CreateAttempts", "ManageEndpoint"] as const;
+export type SvixCapability = (typeof SVIX_CAPABILITIES)[number];
 
 export const PORTAL_RESTRICTIONS = {
   /** Hides Replay (single message and range replay) and refuses it. */
@@ -20,33 +27,56 @@ export const PORTAL_RESTRICTIONS = {
 } as const;
 
 export type PortalRestriction = keyof typeof PORTAL_RESTRICTIONS;
-export type Capability = (typeof PORTAL_RESTRICTIONS)[PortalRestriction] | "write";
+/**
+ * write: manage endpoints (ManageEndpoint). secrets: see signing secrets (ViewEndpointSecret).
+ * rotateSecret: rotate them (ManageEndpointSecret). retry, replay, sendExample: make new attempts
+ * or messages (CreateAttempts). tasks: cancel the portal's tasks (whoever may start one).
+ */
+export type Capability = "write" | "secrets" | "rotateSecret" | "retry" | "replay" | "sendExample" | "tasks";
 export type Capabilities = Record<Capability, boolean>;
 
-const ALL: Capability[] = ["write", ...Object.values(PORTAL_RESTRICTIONS)];
+const ALL: Capability[] = ["write", "secrets", "rotateSecret", "retry", "replay", "sendExample", "tasks"];
+export const ALL_CAPABILITIES = Object.fromEntries(ALL.map((c) => [c, true])) as Capabilities;
 
-/** Capabilities of a portal session from its read-only setting and its flags. */
-export function capabilitiesFrom(readOnly: boolean, featureFlags: string[]): Capabilities {
-  const caps = Object.fromEntries(ALL.map((c) => [c, !readOnly])) as Capabilities;
+/** The Svix capabilities a link has: the ones it was given, or those its read-only setting implies. */
+export function svixCapabilitiesOf(readOnly: boolean, given: readonly string[] | null): SvixCapability[] {
+  const base: readonly SvixCapability[] = given && given.length > 0 ? (given as SvixCapability[]) : readOnly ? ["ViewBase", "ViewEndpointSecret"] : SVIX_CAPABILITIES;
+  const views: SvixCapability[] = ["ViewBase", "ViewEndpointSecret"];
+  return SVIX_CAPABILITIES.filter((c) => base.includes(c) && (!readOnly || views.includes(c)));
+}
+
+/** Capabilities of a portal session from its read-only setting, its Svix capabilities and its flags. */
+export function capabilitiesFrom(readOnly: boolean, featureFlags: string[], svix: readonly string[] | null = null): Capabilities {
+  const has = new Set(svixCapabilitiesOf(readOnly, svix));
+  const attempts = has.has("CreateAttempts");
+  const caps: Capabilities = {
+    write: has.has("ManageEndpoint"),
+    secrets: has.has("ViewEndpointSecret"),
+    rotateSecret: has.has("ManageEndpointSecret"),
+    retry: attempts,
+    replay: attempts,
+    sendExample: attempts,
+    tasks: attempts,
+  };
   for (const flag of featureFlags) {
     const cap = PORTAL_RESTRICTIONS[flag as PortalRestriction] as Capability | undefined;
     if (cap) caps[cap] = false;
   }
-  // Reading the secret is not a change, so read-only sessions may reveal it unless restricted.
-  caps.secrets = !featureFlags.includes("portal.no-secrets");
+  if (!caps.secrets) caps.rotateSecret = false; // portal.no-secrets: neither shown nor rotatable
+  caps.tasks = caps.retry || caps.replay;
   return caps;
 }
 
 export function capabilitiesOf(p: Principal): Capabilities {
-  if (p.kind === "operator") return Object.fromEntries(ALL.map((c) => [c, true])) as Capabilities;
-  return capabilitiesFrom(p.readOnly, p.featureFlags);
+  if (p.kind === "operator") return ALL_CAPABILITIES;
+  return capabilitiesFrom(p.readOnly, p.featureFlags, p.capabilities);
 }
 
 /** 403 for a portal session that lacks `cap`; operators always pass. */
 export function assertCapability(p: Principal, cap: Capability): void {
   if (p.kind !== "portal") return;
   if (capabilitiesOf(p)[cap]) return;
-  if (cap === "write" || p.readOnly) throw forbidden("This portal session is read-only");
+  if (p.readOnly) throw forbidden("This portal session is read-only");
   throw forbidden(`This portal link does not allow this action (${cap})`);
 }
 

@@ -6,7 +6,7 @@ import { hashToken, randomToken } from "../crypto/tokens";
 import type { PortalPrincipal, Scope } from "../auth/principal";
 import { createApplication } from "../applications/manage-applications";
 import { findApplication } from "../applications/find-application";
-import { capabilitiesFrom } from "./capabilities";
+import { capabilitiesFrom, svixCapabilitiesOf } from "./capabilities";
 import { PORTAL_TOKEN_DEFAULT_TTL_S, type AppPortalAccessIn } from "./schemas";
 
 // Magic links: the operator asks for a link for one application; the token rides in the URL
@@ -50,6 +50,7 @@ export async function createPortalAccess(scope: Scope, appIdOrUid: string, input
       hash: hashToken(token),
       readOnly: input.readOnly,
       featureFlags: input.featureFlags,
+      capabilities: input.capabilities ?? [],
       expiresAt: new Date(Date.now() + ttl * 1000),
     },
   });
@@ -87,7 +88,8 @@ export async function exchangePortalToken(token: string) {
     expiresAt: expiresAt.toISOString(),
     readOnly: record.readOnly,
     featureFlags: record.featureFlags,
-    capabilities: capabilitiesFrom(record.readOnly, record.featureFlags),
+    capabilities: capabilitiesFrom(record.readOnly, record.featureFlags, record.capabilities),
+    svixCapabilities: svixCapabilitiesOf(record.readOnly, record.capabilities),
     application: { id: record.application.id, uid: record.application.uid, name: record.application.name },
   };
 }
@@ -105,7 +107,8 @@ export async function describePortalSession(p: PortalPrincipal) {
     expiresAt: p.expiresAt.toISOString(),
     readOnly: p.readOnly,
     featureFlags: p.featureFlags,
-    capabilities: capabilitiesFrom(p.readOnly, p.featureFlags),
+    capabilities: capabilitiesFrom(p.readOnly, p.featureFlags, p.capabilities),
+    svixCapabilities: svixCapabilitiesOf(p.readOnly, p.capabilities),
     application,
   };
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ApplicationIn } from "../applications/schemas";
 import { zFeatureFlag, zUniqueList } from "../http/fields";
+import { SVIX_CAPABILITIES } from "./capabilities";
 
 export const PORTAL_TOKEN_DEFAULT_TTL_S = 7 * 24 * 3600;
 export const PORTAL_TOKEN_MAX_TTL_S = 30 * 24 * 3600;
@@ -14,6 +15,13 @@ export const AppPortalAccessIn = z.object({
     .boolean()
     .nullish()
     .transform((v) => v ?? false),
+  /**
+   * Svix's capabilities (lib/portal-access/capabilities.ts); absent: all of them, or the two
+   * views when read-only. ViewBase is required: a link that can see nothing opens nothing.
+   */
+  capabilities: zUniqueList(z.enum(SVIX_CAPABILITIES, { error: `must be one of ${SVIX_CAPABILITIES.join(", ")}` }))
+    .refine((c) => c.includes("ViewBase"), "must include ViewBase")
+    .nullish(),
 });
 export type AppPortalAccessIn = z.infer<typeof AppPortalAccessIn>;
 

@@ -10,13 +10,15 @@ export type PortalClient = Awaited<ReturnType<typeof portalSession>>;
 export const call = (method: string, path: string, token: string | null, body?: unknown) =>
   requestJson(method, `${baseUrl()}/api/v1${path}`, token, body);
 
-export async function portalLink(t: Tenant, app: string, opts: { readOnly?: boolean; featureFlags?: string[]; expiry?: number } = {}) {
+type LinkOptions = { readOnly?: boolean; featureFlags?: string[]; expiry?: number; capabilities?: string[] };
+
+export async function portalLink(t: Tenant, app: string, opts: LinkOptions = {}) {
   const r = await t.api("POST", `/auth/app-portal-access/${app}`, opts);
   if (r.status !== 200) throw new Error(`portal access: ${r.status} ${JSON.stringify(r.body)}`);
   return r.body as { url: string; token: string };
 }
 
-export async function portalSession(t: Tenant, app: string, opts: { readOnly?: boolean; featureFlags?: string[] } = {}) {
+export async function portalSession(t: Tenant, app: string, opts: LinkOptions = {}) {
   const link = await portalLink(t, app, opts);
   const r = await call("POST", "/auth/portal-session", null, { token: link.token });
   if (r.status !== 200) throw new Error(`portal session: ${r.status} ${JSON.stringify(r.body)}`);

@@ -12,7 +12,8 @@
 // is renewed from it; after a reload the kept session is used until it expires, and then the
 // user needs the link again.
 
-export type Capabilities = { write: boolean; replay: boolean; retry: boolean; secrets: boolean; sendExample: boolean };
+import type { Capabilities } from "@/lib/portal-access/capabilities";
+export type { Capabilities };
 
 export type PortalSession = {
   session: string;

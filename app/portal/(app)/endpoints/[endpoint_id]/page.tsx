@@ -221,7 +221,7 @@ function EndpointDetail() {
             error={secret.error?.message ?? m.rotateSecret.error?.message}
             onReveal={() => setReveal(true)}
             onHide={() => setReveal(false)}
-            canRotate={capabilities.write}
+            canRotate={capabilities.rotateSecret}
             onRotate={() => m.rotateSecret.mutate(ep.id)}
             rotating={m.rotateSecret.isPending}
             rotated={m.rotateSecret.isSuccess}

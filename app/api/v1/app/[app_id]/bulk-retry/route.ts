@@ -1,5 +1,4 @@
 import { route } from "@/lib/http/route";
-import { assertCapability } from "@/lib/portal-access/capabilities";
 import { appParams } from "@/lib/http/params";
 import { acceptedResponse } from "@/lib/tasks/serialize-task";
 import { BulkRetryIn, startBulkRetry } from "@/lib/tasks/start-bulk-retry";
@@ -14,12 +13,11 @@ export const POST = route(
       responses: { 202: "TaskAccepted" },
     },
     auth: "any",
-    write: true,
+    write: "retry",
     params: appParams,
     body: BulkRetryIn,
   },
-  async ({ principal, scope, params, body }) => {
-    assertCapability(principal, "retry");
+  async ({ scope, params, body }) => {
     const { task, shown } = await startBulkRetry(scope, params.app_id, body);
     return acceptedResponse(task, scope, shown);
   },

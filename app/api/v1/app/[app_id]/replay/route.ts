@@ -1,5 +1,4 @@
 import { route } from "@/lib/http/route";
-import { assertCapability } from "@/lib/portal-access/capabilities";
 import { appParams } from "@/lib/http/params";
 import { acceptedResponse } from "@/lib/tasks/serialize-task";
 import { ReplayIn, startReplay } from "@/lib/tasks/replay/start-replay";
@@ -15,12 +14,11 @@ export const POST = route(
       responses: { 202: "TaskAccepted" },
     },
     auth: "any",
-    write: true,
+    write: "replay",
     params: appParams,
     body: ReplayIn,
   },
-  async ({ principal, scope, params, body }) => {
-    assertCapability(principal, "replay");
+  async ({ scope, params, body }) => {
     const { task, shown } = await startReplay(scope, params.app_id, body);
     return acceptedResponse(task, scope, shown);
   },

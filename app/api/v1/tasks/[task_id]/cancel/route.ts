@@ -12,7 +12,7 @@ export const POST = route(
       responses: { 200: "TaskOut", 202: "TaskOut" },
     },
     auth: "any",
-    write: true,
+    write: "tasks",
     params: taskParams,
   },
   async ({ scope, params }) => {

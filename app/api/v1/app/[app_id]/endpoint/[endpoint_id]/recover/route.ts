@@ -1,6 +1,5 @@
 import { route } from "@/lib/http/route";
 import { endpointParams } from "@/lib/http/params";
-import { assertCapability } from "@/lib/portal-access/capabilities";
 import { RecoverIn, recoverEndpoint } from "@/lib/tasks/recover-endpoint";
 
 // POST /api/v1/app/{app_id}/endpoint/{endpoint_id}/recover — async: re-attempt failed deliveries since a time
@@ -15,13 +14,12 @@ export const POST = route(
       responses: { 202: "RecoverOut" },
     },
     auth: "any",
-    write: true,
+    write: "retry",
     status: 202,
     params: endpointParams,
     body: RecoverIn,
   },
-  ({ principal, scope, params, body }) => {
-    assertCapability(principal, "retry");
+  ({ scope, params, body }) => {
     return recoverEndpoint(scope, params.app_id, params.endpoint_id, body);
   },
 );

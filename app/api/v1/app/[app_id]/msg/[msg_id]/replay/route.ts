@@ -1,6 +1,5 @@
 import { route } from "@/lib/http/route";
 import { msgParams } from "@/lib/http/params";
-import { assertCapability } from "@/lib/portal-access/capabilities";
 import { ReplayMessageIn, replayMessage } from "@/lib/tasks/replay/replay-message";
 
 // POST /api/v1/app/{app_id}/msg/{msg_id}/replay — ingest one message again as a new message
@@ -15,13 +14,12 @@ export const POST = route(
       responses: { 202: "PublishedMessageOut" },
     },
     auth: "any",
-    write: true,
+    write: "replay",
     status: 202,
     params: msgParams,
     body: ReplayMessageIn,
   },
-  ({ principal, scope, params, body }) => {
-    assertCapability(principal, "replay");
+  ({ scope, params, body }) => {
     return replayMessage(scope, params.app_id, params.msg_id, body);
   },
 );

@@ -2,7 +2,6 @@ import { noContent, route } from "@/lib/http/route";
 import { endpointParams } from "@/lib/http/params";
 import { EndpointSecretRotateIn } from "@/lib/endpoints/schemas";
 import { rotateEndpointSecret } from "@/lib/endpoints/manage-endpoint-keys";
-import { assertCapability } from "@/lib/portal-access/capabilities";
 
 // POST /api/v1/app/{app_id}/endpoint/{endpoint_id}/secret/rotate — new secret; the old one keeps signing for 24 h
 export const POST = route(
@@ -16,12 +15,11 @@ export const POST = route(
       responses: { 204: null },
     },
     auth: "any",
-    write: true,
+    write: "rotateSecret",
     params: endpointParams,
     body: EndpointSecretRotateIn,
   },
-  async ({ principal, scope, params, body }) => {
-    assertCapability(principal, "secrets");
+  async ({ scope, params, body }) => {
     await rotateEndpointSecret(scope, params.app_id, params.endpoint_id, body);
     return noContent;
   },

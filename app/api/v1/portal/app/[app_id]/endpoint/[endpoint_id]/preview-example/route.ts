@@ -1,6 +1,5 @@
 import { route } from "@/lib/http/route";
 import { endpointParams } from "@/lib/http/params";
-import { assertCapability } from "@/lib/portal-access/capabilities";
 import { PreviewExampleIn } from "@/lib/portal/schemas";
 import { previewExample } from "@/lib/portal/preview-example";
 
@@ -15,12 +14,11 @@ export const POST = route(
       responses: { 200: "AnyObject" },
     },
     auth: "any",
-    write: true,
+    write: "sendExample",
     params: endpointParams,
     body: PreviewExampleIn,
   },
-  ({ principal, scope, params, body }) => {
-    assertCapability(principal, "sendExample");
+  ({ scope, params, body }) => {
     return previewExample(scope, params.app_id, params.endpoint_id, body.eventType);
   },
 );

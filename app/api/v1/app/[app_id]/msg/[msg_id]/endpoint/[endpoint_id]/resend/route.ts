@@ -1,7 +1,6 @@
 import { route } from "@/lib/http/route";
 import { msgEndpointParams } from "@/lib/http/params";
 import { resendMessage } from "@/lib/delivery/resend";
-import { assertCapability } from "@/lib/portal-access/capabilities";
 
 // POST /api/v1/app/{app_id}/msg/{msg_id}/endpoint/{endpoint_id}/resend — manual retry (same webhook-id)
 export const POST = route(
@@ -14,12 +13,11 @@ export const POST = route(
       responses: { 202: "EmptyResponse" },
     },
     auth: "any",
-    write: true,
+    write: "retry",
     status: 202,
     params: msgEndpointParams,
   },
-  async ({ principal, scope, params }) => {
-    assertCapability(principal, "retry");
+  async ({ scope, params }) => {
     await resendMessage(scope, params.app_id, params.msg_id, params.endpoint_id);
     return {};
   },
