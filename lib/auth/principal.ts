@@ -1,3 +1,5 @@
+import { forbidden } from "../http/errors";
+
 // Who is calling. Operators (API keys) see their whole environment; a portal credential (a
 // session, or the portal link's token) sees one application of it. Domain functions take a Scope and put it in every query's where clause.
 
@@ -39,7 +41,6 @@ export function scopeOf(p: Principal): Scope {
     : { environmentId: p.environmentId };
 }
 
-<<<<<<< HEAD
 export function assertCanWrite(p: Principal): void {
   if (p.kind === "portal" && p.readOnly) throw forbidden("This portal session is read-only");
   if (p.kind === "operator" && p.role === "viewer") throw forbidden("Your role in this environment (viewer) is read-only");
@@ -50,5 +51,3 @@ export function assertOperatorAdmin(p: Principal): asserts p is OperatorPrincipa
   if (p.kind !== "operator") throw forbidden("This operation needs an operator");
   if (p.role !== "owner" && p.role !== "admin") throw forbidden(`This operation needs the owner or admin role; yours is ${p.role}`);
 }
-=======
->>>>>>> af20105 (Portal links take Svix's capabilities (ViewBase, ViewEndpointSecret, ManageEndpointSecret, CreateAttempts, ManageEndpoint) beside readOnly and the portal.* flags, the most restrictive winning; the route builder enforces the capability each mutating route declares, so a read-only link without ViewEndpointSecret gets no secret (403) and shows none)

@@ -1,12 +1,8 @@
 import { z } from "zod";
 import { authenticate } from "../auth/authenticate";
-<<<<<<< HEAD
 import { authenticateSession } from "../auth/authenticate-session";
 import { assertCanWrite, scopeOf, type Principal, type Scope } from "../auth/principal";
-=======
-import { scopeOf, type Principal, type Scope } from "../auth/principal";
 import { assertCapability, type Capability } from "../portal-access/capabilities";
->>>>>>> af20105 (Portal links take Svix's capabilities (ViewBase, ViewEndpointSecret, ManageEndpointSecret, CreateAttempts, ManageEndpoint) beside readOnly and the portal.* flags, the most restrictive winning; the route builder enforces the capability each mutating route declares, so a read-only link without ViewEndpointSecret gets no secret (403) and shows none)
 import { logger } from "../logger";
 import { outageOf } from "../outage";
 import { summarised } from "../queue/summarise-errors";
@@ -36,17 +32,12 @@ export type RouteSpec<P, Q, B> = {
   body?: B;
   /** Success status when the handler returns data (default 200). */
   status?: number;
-<<<<<<< HEAD
-  /** Mutations: refused for read-only portal sessions and viewers (403); honour `idempotency-key`. */
-  write?: boolean;
-=======
   /**
-   * A mutation: honours `idempotency-key`, and a portal session needs the capability named here
-   * (`true`: "write", managing endpoints; lib/portal-access/capabilities.ts). Read-only sessions
-   * have none of them.
+   * A mutation: refused for viewers (403) and honours `idempotency-key`; a portal session needs
+   * the capability named here (`true`: "write", managing endpoints; lib/portal-access/capabilities.ts).
+   * Read-only sessions have none of them.
    */
   write?: boolean | Capability;
->>>>>>> af20105 (Portal links take Svix's capabilities (ViewBase, ViewEndpointSecret, ManageEndpointSecret, CreateAttempts, ManageEndpoint) beside readOnly and the portal.* flags, the most restrictive winning; the route builder enforces the capability each mutating route declares, so a read-only link without ViewEndpointSecret gets no secret (403) and shows none)
   /** The operation in the OpenAPI document; null only for the JSON 404 of unknown paths. */
   doc: RouteDoc | null;
 };
@@ -101,7 +92,10 @@ export function route<P extends AnyZod | undefined, Q extends AnyZod | undefined
       const principal = spec.auth === "public" ? PUBLIC_PRINCIPAL : await principalOf(req);
       if (spec.auth === "operator" && principal.kind !== "operator")
         throw new ApiError(403, "forbidden", "This operation needs an operator API key");
-      if (spec.write) assertCapability(principal, spec.write === true ? "write" : spec.write);
+      if (spec.write) {
+        assertCanWrite(principal);
+        assertCapability(principal, spec.write === true ? "write" : spec.write);
+      }
 
       const rawParams = ctx ? await ctx.params : {};
       const params = (spec.params ? parseOr422(spec.params, rawParams, "path") : undefined) as Infer<P>;

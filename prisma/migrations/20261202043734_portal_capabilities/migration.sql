@@ -1,2 +1,0 @@
--- AlterTable
-ALTER TABLE "portal_token" ADD COLUMN     "capabilities" TEXT[] DEFAULT ARRAY[]::TEXT[];
