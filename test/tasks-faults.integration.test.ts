@@ -126,7 +126,13 @@ describe("tasks under faults", () => {
       expect(done).toBeGreaterThanOrEqual(100);
       expect(done).toBeLessThan(2000);
       expect(cancel.body.summary).toContain(`${done} of 2000 messages`);
-      expect(cancel.body.result).toEqual({ messages: done, deliveries: done });
+      // The replay's deliveries not attempted yet are cancelled, and the result says how many.
+      expect(cancel.body.result).toEqual({ messages: done, deliveries: done, cancelled: expect.any(Number) });
+      const cancelledDeliveries = cancel.body.result.cancelled as number;
+      expect(cancelledDeliveries).toBeGreaterThanOrEqual(0);
+      expect(cancelledDeliveries).toBeLessThanOrEqual(done);
+      const counts = (await s.api("GET", `/tasks/${started.body.task_id}/deliveries`)).body;
+      expect(counts.cancelled).toBeGreaterThanOrEqual(cancelledDeliveries);
       // What was done stays done, and nothing more happens.
       expect(await copiesOf(g.ids)).toEqual({ n: done, distinct: done });
       await new Promise((r) => setTimeout(r, 1500));

@@ -1,6 +1,5 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { LOCAL_WAIT_MS } from "../../delivery/local-slots";
-import { badRequest } from "../../http/errors";
 import { query } from "../../sql";
 import type { Scope } from "../../auth/principal";
 import { findTask } from "../query-tasks";
@@ -70,10 +69,14 @@ export type ReplayDeliveryCounts = {
   waiting: number;
 };
 
-/** GET /api/v1/tasks/{id}/deliveries: where the deliveries of a replay task stand. */
+/**
+ * GET /api/v1/tasks/{id}/deliveries: where the deliveries of a replay task stand. Other kinds
+ * (export, recover, bulk retry) create no deliveries of their own, so they count zero: an
+ * answer, not an error, for any task the caller can see.
+ */
 export async function replayDeliveryCounts(scope: Scope, taskId: string): Promise<ReplayDeliveryCounts & { task_id: string }> {
   const task = await findTask(scope, taskId);
-  if (task.kind !== "replay") throw badRequest(`Task ${task.id} is a ${task.kind} task; only replay tasks make deliveries`, "not_a_replay");
+  if (task.kind !== "replay") return { task_id: task.id, total: 0, delivered: 0, failed: 0, cancelled: 0, retrying: 0, waiting: 0 };
   const [row] = await query<ReplayDeliveryCounts>("herald_replay_delivery_counts", COUNT_SQL, [task.id]);
   return { task_id: task.id, ...row! };
 }

@@ -8,7 +8,7 @@ export const GET = route(
     doc: {
       id: "herald.task.deliveries",
       tag: "Task",
-      summary: "Where a replay task's deliveries stand: delivered, failed, retrying, waiting, cancelled",
+      summary: "Where a replay task's deliveries stand: delivered, failed, retrying, waiting, cancelled (zero for tasks that create none)",
       responses: { 200: "ReplayDeliveriesOut" },
     },
     auth: "any",
