@@ -89,7 +89,8 @@ start("worker", ...tsCommand("worker/index.ts"));
 const base = `http://127.0.0.1:${port}`;
 for (let i = 0; i < 120; i++) {
   try {
-    const r = await fetch(`${base}/api/v1/health/ping`);
+    // Readiness, not liveness: 204 once the database, Redis and HERALD_BOOTSTRAP_* are in place.
+    const r = await fetch(`${base}/api/v1/health`);
     if (r.ok) break;
   } catch {
     /* not up yet */
@@ -106,6 +107,8 @@ console.log(`
 ${green("✔")} ${bold("Herald is running")}  ${publicUrl}
   API:          ${publicUrl}/api/v1   (OpenAPI: ${publicUrl}/api/v1/openapi.json)
   API key:      ${info.apiKey ? bold(info.apiKey) + yellow("  ← shown once; store it now") : dim(`created on first run (${info.apiKeyPrefix}…); make another with: npm run api-key`)}
+  Console:      ${publicUrl}/console   (sign in at ${publicUrl}/sign-in)
+  Owner:        ${info.ownerEmail ?? dim("none")}${info.ownerPassword ? `  password ${bold(info.ownerPassword)}` + yellow("  ← one-time, shown once; store it now") : info.ownerEmail ? dim("  (password as set, or shown on the first run)") : ""}
   Demo portal:  ${info.portalUrl ?? dim("demo disabled (HERALD_DEMO=0)")}
 ${dim("  Ctrl-C stops the web server and the worker (either is restarted by itself if it dies).")}
 `);

@@ -123,3 +123,82 @@ describe("HERALD_BOOTSTRAP_API_KEY", () => {
     expect(run.stderr + run.stdout).toMatch(/HERALD_BOOTSTRAP_API_KEY: must be at least 32 characters/);
   }, 60_000);
 });
+
+describe("readiness for the bootstrap credentials", () => {
+  const dbName = `${new URL(bootUrl()).pathname.slice(1)}_ready`;
+  const readyUrl = () => {
+    const u = new URL(mainUrl());
+    u.pathname = `/${dbName}`;
+    return u.toString();
+  };
+  let web: ReturnType<typeof spawn> | undefined;
+
+  beforeAll(async () => {
+    await admin((c) => c.query(`DROP DATABASE IF EXISTS "${dbName}"`));
+    await admin((c) => c.query(`CREATE DATABASE "${dbName}"`));
+    const migrate = spawnSync("npx", ["prisma", "migrate", "deploy"], { cwd: ROOT, env: { ...process.env, DATABASE_URL: readyUrl() }, encoding: "utf8" });
+    expect(migrate.status, migrate.stderr).toBe(0);
+  }, 120_000);
+
+  afterAll(async () => {
+    if (web && web.exitCode === null) {
+      const exited = new Promise((r) => web!.once("exit", r));
+      web.kill("SIGTERM");
+      await exited;
+    }
+    await admin((c) => c.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`));
+  });
+
+  it("/api/v1/health answers 204 only once the bootstrap key and owner work (as a scripted setup waits for it)", async () => {
+    // No scripts/bootstrap.ts here: the web process alone applies HERALD_BOOTSTRAP_*.
+    const key = `ready_${randomBytes(24).toString("base64url")}`;
+    const email = `owner.${Date.now()}@ready.herald.test`;
+    const password = `pw-${randomBytes(9).toString("base64url")}`;
+    const port = await freePort();
+    const [cmd, args] = webCommand(port);
+    web = spawn(cmd, args, {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        DATABASE_URL: readyUrl(),
+        PORT: String(port),
+        HERALD_PUBLIC_URL: `http://127.0.0.1:${port}`,
+        NODE_ENV: "production",
+        HERALD_BOOTSTRAP_API_KEY: key,
+        HERALD_BOOTSTRAP_ADMIN_EMAIL: email,
+        HERALD_BOOTSTRAP_ADMIN_PASSWORD: password,
+      },
+      stdio: ["ignore", "ignore", "inherit"],
+    });
+    const base = `http://127.0.0.1:${port}`;
+    let status = 0;
+    for (let i = 0; i < 240 && status !== 204; i++) {
+      try {
+        status = (await fetch(`${base}/api/v1/health`)).status;
+      } catch {
+        /* starting */
+      }
+      if (status !== 204) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(status).toBe(204);
+    // The very next call, with no pause: the key works, and the owner can sign in.
+    expect((await fetch(`${base}/api/v1/app`, { headers: { authorization: `Bearer ${key}` } })).status).toBe(200);
+    const csrfRes = await fetch(`${base}/api/auth/csrf`);
+    const { csrfToken } = (await csrfRes.json()) as { csrfToken: string };
+    const cookie = csrfRes.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const signIn = await fetch(`${base}/api/auth/callback/credentials`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded", cookie },
+      body: new URLSearchParams({ email, password, csrfToken, json: "true" }).toString(),
+    });
+    const body = (await signIn.json()) as { url: string };
+    expect(new URL(body.url).searchParams.get("error")).toBeNull();
+    expect(signIn.headers.getSetCookie().some((c) => c.startsWith("next-auth.session-token="))).toBe(true);
+    const owner = await admin(
+      (c) => c.query<{ role: string }>(`SELECT m.role FROM environment_membership m JOIN "user" u ON u.id = m.user_id WHERE u.email = $1`, [email]),
+      readyUrl(),
+    );
+    expect(owner.rows).toEqual([{ role: "owner" }]);
+  }, 180_000);
+});
