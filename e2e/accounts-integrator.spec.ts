@@ -147,7 +147,7 @@ test("an integrator invited by API gets the email, follows the link once, and se
   await page.goto(`${base}/portal/sign-in`);
   await page.screenshot({ path: `${SCREENSHOTS}/portal-sign-in.png`, fullPage: true });
   const again = mails.length;
-  await page.getByLabel("Email").fill(email);
+  await page.getByRole("textbox", { name: "Email" }).fill(email);
   await page.getByRole("button", { name: "Email me a sign-in link" }).click();
   await expect(page.getByText("Check your email")).toBeVisible();
   await page.goto(linkIn(await waitForMail(email, again)));
@@ -164,7 +164,7 @@ test("no email goes to someone without an account, and the page says the same", 
   const before = mails.length;
   const stranger = uniqueEmail("stranger");
   await page.goto(`${base}/portal/sign-in`);
-  await page.getByLabel("Email").fill(stranger);
+  await page.getByRole("textbox", { name: "Email" }).fill(stranger);
   await page.getByRole("button", { name: "Email me a sign-in link" }).click();
   await expect(page.getByText("Check your email")).toBeVisible();
   await new Promise((r) => setTimeout(r, 1000));

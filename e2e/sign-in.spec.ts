@@ -39,13 +39,13 @@ test("a wrong password is refused with the same words as an unknown email", asyn
   await form.getByLabel("Email").fill(op.email);
   await form.getByLabel("Password").fill("certainly-not-it");
   await form.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("alert")).toHaveText("Wrong email or password.");
+  await expect(page.locator('[role="alert"]:not(#__next-route-announcer__)')).toHaveText("Wrong email or password.");
   await expect(page).toHaveURL(/\/sign-in/);
   await page.screenshot({ path: `${SCREENSHOTS}/sign-in-wrong-password.png`, fullPage: true });
 
   await form.getByLabel("Email").fill(`nobody-${Date.now()}@e2e.herald.test`);
   await form.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("alert")).toHaveText("Wrong email or password.");
+  await expect(page.locator('[role="alert"]:not(#__next-route-announcer__)')).toHaveText("Wrong email or password.");
 });
 
 test("the front page links both doors, the docs, the OpenAPI document, and shows version and health", async ({ page }) => {
