@@ -81,7 +81,9 @@ function oidcProvider(): NextAuthOptions["providers"][number] | null {
     clientId: e.HERALD_OIDC_CLIENT_ID,
     clientSecret: e.HERALD_OIDC_CLIENT_SECRET,
     authorization: { params: { scope: "openid email profile" } },
-    idToken: true,
+    // The profile (email above all) comes from the userinfo endpoint: providers are not obliged
+    // to repeat scope claims in the ID token (oidc-provider does not, by default).
+    idToken: false,
     checks: ["pkce", "state"],
     // The company's identity provider vouches for the email; the user must already be invited.
     allowDangerousEmailAccountLinking: true,
