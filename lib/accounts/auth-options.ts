@@ -81,9 +81,13 @@ function oidcProvider(): NextAuthOptions["providers"][number] | null {
     clientId: e.HERALD_OIDC_CLIENT_ID,
     clientSecret: e.HERALD_OIDC_CLIENT_SECRET,
     authorization: { params: { scope: "openid email profile" } },
-    // The profile (email above all) comes from the userinfo endpoint: providers are not obliged
-    // to repeat scope claims in the ID token (oidc-provider does not, by default).
-    idToken: false,
+    idToken: true,
+    // The ID token is validated (idToken: true); the profile (email above all) comes from the
+    // userinfo endpoint, since providers need not repeat scope claims in the ID token
+    // (oidc-provider does not, by default).
+    userinfo: {
+      request: ({ client, tokens }) => client.userinfo(tokens.access_token ?? ""),
+    },
     checks: ["pkce", "state"],
     // The company's identity provider vouches for the email; the user must already be invited.
     allowDangerousEmailAccountLinking: true,
