@@ -50,6 +50,13 @@ describe("test URLs", () => {
   it("answers 500 when set to, and the delivery is retried", async () => {
     const ep = (await t.api("POST", `/app/${appId}/capture`, {})).body.endpointId as string;
     expect((await t.api("PATCH", `/app/${appId}/endpoint/${ep}`, { retrySchedule: [1, 1] })).status).toBe(200);
+    // An edit form sends the URL back unchanged: saving keeps the test URL; pointing the endpoint at
+    // another internal URL is still refused.
+    const kept = await t.api("PATCH", `/app/${appId}/endpoint/${ep}`, { url: `herald-capture:${ep}`, description: "renamed" });
+    expect(kept.status, JSON.stringify(kept.body)).toBe(200);
+    expect(kept.body).toMatchObject({ url: `herald-capture:${ep}`, description: "renamed" });
+    const moved = await t.api("PATCH", `/app/${appId}/endpoint/${ep}`, { url: `herald-capture:ep_somewhere_else` });
+    expect(moved.status).toBe(422);
     expect((await t.api("PATCH", `/app/${appId}/capture/${ep}`, { answer: "nope" })).status).toBe(422);
     const set = await t.api("PATCH", `/app/${appId}/capture/${ep}`, { answer: "error" });
     expect(set.body.answer).toBe("error");

@@ -7,7 +7,7 @@ import type { Scope } from "../auth/principal";
 import { findApplication } from "../applications/find-application";
 import { missingEventTypes } from "../event-types/manage-event-types";
 import { secretBox } from "../services";
-import { requireEndpointUrl } from "./endpoint-url";
+import { requireEndpointUrl, requireUpdatedUrl } from "./endpoint-url";
 import { validateCustomHeaders } from "./custom-headers";
 import { newSigningKey } from "./endpoint-secrets";
 import { findEndpoint } from "./find-endpoint";
@@ -102,7 +102,7 @@ export async function upsertEndpoint(scope: Scope, appIdOrUid: string, endpointI
     });
     return { created: true, endpoint: created };
   }
-  const url = await requireEndpointUrl(input.url);
+  const url = await requireUpdatedUrl(existing.url, input.url);
   const eventTypes = input.filterTypes ?? input.eventTypes ?? [];
   await checkEventTypes(scope, eventTypes);
   if (input.headers) validateCustomHeaders(input.headers);
@@ -131,7 +131,7 @@ export async function upsertEndpoint(scope: Scope, appIdOrUid: string, endpointI
 
 export async function patchEndpoint(scope: Scope, appIdOrUid: string, endpointIdOrUid: string, patch: EndpointPatch) {
   const { endpoint } = await findEndpoint(scope, appIdOrUid, endpointIdOrUid);
-  const url = patch.url !== undefined ? await requireEndpointUrl(patch.url) : undefined;
+  const url = patch.url !== undefined ? await requireUpdatedUrl(endpoint.url, patch.url) : undefined;
   const types = patch.filterTypes !== undefined ? patch.filterTypes : patch.eventTypes;
   if (types) await checkEventTypes(scope, types);
   const throttle = patch.throttleRate !== undefined ? patch.throttleRate : patch.rateLimit;
