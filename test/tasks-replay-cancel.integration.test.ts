@@ -73,7 +73,7 @@ describe("range replay cancel", () => {
     expect(settled).toBeLessThan(300);
 
     const counts = (await t.api("GET", `/tasks/${taskId}/deliveries`)).body;
-    expect(counts).toMatchObject({ task_id: taskId, waiting: 0, retrying: 0, failed: 0 });
+    expect(counts).toMatchObject({ task_id: taskId, waiting: 0, sending: 0, retrying: 0, failed: 0 });
     expect(counts.delivered).toBe(settled); // one request per delivered delivery
     expect(counts.cancelled).toBeGreaterThan(0);
     expect(counts.delivered + counts.cancelled).toBe(counts.total);
@@ -91,6 +91,6 @@ describe("range replay cancel", () => {
     expect(retry.status, JSON.stringify(retry.body)).toBe(202);
     const other = await t.api("GET", `/tasks/${retry.body.task_id}/deliveries`);
     expect(other.status).toBe(200);
-    expect(other.body).toEqual({ task_id: retry.body.task_id, total: 0, delivered: 0, failed: 0, cancelled: 0, retrying: 0, waiting: 0 });
+    expect(other.body).toEqual({ task_id: retry.body.task_id, total: 0, delivered: 0, failed: 0, cancelled: 0, retrying: 0, sending: 0, waiting: 0 });
   }, 90_000);
 });

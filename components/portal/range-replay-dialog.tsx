@@ -28,6 +28,7 @@ function deliveryMeasure(c: ReplayDeliveryCounts, expected: number) {
   const parts = [
     c.failed && `${c.failed} failed`,
     c.retrying && `${c.retrying} retrying`,
+    c.sending && `${c.sending} being sent`,
     c.waiting && `${c.waiting} waiting`,
     c.cancelled && `${c.cancelled} cancelled`,
   ].filter(Boolean);

@@ -181,7 +181,7 @@ export function useReplayDeliveries(taskId: string | null, taskFinished: boolean
     enabled: Boolean(taskId),
     refetchInterval: (q) => {
       const c = q.state.data;
-      return taskFinished && c && c.waiting + c.retrying === 0 ? false : 1_000;
+      return taskFinished && c && c.waiting + c.sending + c.retrying === 0 ? false : 1_000;
     },
   });
 }

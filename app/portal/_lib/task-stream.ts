@@ -7,6 +7,7 @@ import { api, streamEvents } from "./api";
 const TERMINAL = new Set(["completed", "failed", "cancelled"]);
 const POLL_FALLBACK_MS = 2_000;
 const MAX_RECONNECTS = 5;
+const RECOUNT_AFTER_CANCEL_MS = [4_000, 8_000];
 
 /**
  * Live state of a task from its event stream (GET /api/v1/tasks/{id}/events, read with the
@@ -30,6 +31,14 @@ export function useTaskStream(taskId: string | null) {
       if (TERMINAL.has(t.status) && !done) {
         done = true;
         void qc.invalidateQueries();
+        // A cancelled replay's worker stops the deliveries it held back a few seconds after the
+        // cancel (lib/tasks/replay/replay-deliveries.ts); read the task again so its summary
+        // counts them.
+        if (t.kind === "replay" && t.status === "cancelled")
+          for (const ms of RECOUNT_AFTER_CANCEL_MS)
+            setTimeout(() => {
+              if (!ctrl.signal.aborted) void api<TaskOut>(`/tasks/${encodeURIComponent(taskId)}`, { signal: ctrl.signal }).then(setTask, () => {});
+            }, ms);
       }
     };
     void (async () => {

@@ -51,7 +51,8 @@ const COUNT_SQL = `SELECT count(*)::int AS total,
      count(*) FILTER (WHERE d.status = 'failed')::int AS failed,
      count(*) FILTER (WHERE d.status = 'canceled')::int AS cancelled,
      count(*) FILTER (WHERE d.status IN ('pending', 'sending') AND d.attempt_count > 0)::int AS retrying,
-     count(*) FILTER (WHERE d.status IN ('pending', 'sending') AND d.attempt_count = 0)::int AS waiting
+     count(*) FILTER (WHERE d.status = 'sending' AND d.attempt_count = 0)::int AS sending,
+     count(*) FILTER (WHERE d.status = 'pending' AND d.attempt_count = 0)::int AS waiting
    FROM delivery d JOIN message m ON d.message_id = m.id
    WHERE m.task_id = $1`;
 
@@ -65,7 +66,9 @@ export type ReplayDeliveryCounts = {
   cancelled: number;
   /** Attempted, failed, another attempt scheduled. */
   retrying: number;
-  /** Not attempted yet. */
+  /** First attempt claimed: on its way, or held for a free slot (past cancelling). */
+  sending: number;
+  /** Not attempted yet: what a cancel stops. */
   waiting: number;
 };
 
@@ -76,7 +79,7 @@ export type ReplayDeliveryCounts = {
  */
 export async function replayDeliveryCounts(scope: Scope, taskId: string): Promise<ReplayDeliveryCounts & { task_id: string }> {
   const task = await findTask(scope, taskId);
-  if (task.kind !== "replay") return { task_id: task.id, total: 0, delivered: 0, failed: 0, cancelled: 0, retrying: 0, waiting: 0 };
+  if (task.kind !== "replay") return { task_id: task.id, total: 0, delivered: 0, failed: 0, cancelled: 0, retrying: 0, sending: 0, waiting: 0 };
   const [row] = await query<ReplayDeliveryCounts>("herald_replay_delivery_counts", COUNT_SQL, [task.id]);
   return { task_id: task.id, ...row! };
 }
