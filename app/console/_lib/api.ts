@@ -1,3 +1,4 @@
+import { readEventStream } from "@/lib/http/read-event-stream";
 // The console's only way to the API: same-origin fetches that carry the next-auth session cookie
 // and `x-herald-environment` (which environment of the signed-in user; also the custom header a
 // cross-site form cannot send). The routes are the operator API's own, so every console action
@@ -82,23 +83,5 @@ export async function api<T>(path: string, init: Init = {}): Promise<T> {
 export async function streamEvents(path: string, onEvent: (event: { event: string; data: string }) => void, signal: AbortSignal): Promise<void> {
   const res = await send(path, { signal, headers: { accept: "text/event-stream" } });
   if (!res.ok || !res.body) throw await failure(res);
-  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = "";
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return;
-    buffer += value;
-    let cut: number;
-    while ((cut = buffer.search(/\r?\n\r?\n/)) >= 0) {
-      const block = buffer.slice(0, cut);
-      buffer = buffer.slice(cut).replace(/^\r?\n\r?\n/, "");
-      let event = "message";
-      const data: string[] = [];
-      for (const line of block.split(/\r?\n/)) {
-        if (line.startsWith("event:")) event = line.slice(6).trim();
-        else if (line.startsWith("data:")) data.push(line.slice(5).replace(/^ /, ""));
-      }
-      if (data.length > 0) onEvent({ event, data: data.join("\n") });
-    }
-  }
+  await readEventStream(res.body, onEvent);
 }
