@@ -140,7 +140,14 @@ export async function runTask(taskId: string, opts: RunOptions): Promise<RunOutc
         return "released";
       }
       const outcome = await stepWithRetries(KINDS[task.kind], ctx, log);
-      if (outcome === "done") return await finish(task, "completed", {}, opts);
+      if (outcome === "done") {
+        // Completed only if nobody asked to cancel meanwhile: a cancel that lands after the last
+        // batch (a replay's deliveries still going out) ends the task cancelled, like any other.
+        const ended = await finish(task, "completed", {}, opts, { cancelRequestedAt: null });
+        if (ended !== "released") return ended;
+        state.cancel = await cancelRequested(taskId, opts.workerId);
+        if (!state.cancel) return "released";
+      }
       if (opts.pauseMs > 0) await sleep(opts.pauseMs, undefined, { signal: opts.shutdown }).catch(() => undefined);
     }
   } catch (e) {
@@ -169,13 +176,20 @@ async function stepWithRetries(kind: TaskKindRunner, ctx: KindContext, log: Reco
   }
 }
 
+/** Whether this worker still runs the task and a cancel was asked for. */
+async function cancelRequested(taskId: string, workerId: string): Promise<boolean> {
+  const t = await db.task.findUnique({ where: { id: taskId }, select: { status: true, leaseOwner: true, cancelRequestedAt: true } });
+  return t?.status === "running" && t.leaseOwner === workerId && t.cancelRequestedAt !== null;
+}
+
 async function finish(
   task: Task,
   to: "completed" | "failed" | "cancelled",
   data: { errorCode?: string; errorMessage?: string },
   opts: RunOptions,
+  only: { cancelRequestedAt?: null } = {},
 ): Promise<RunOutcome> {
-  const done = await transitionTask(task.id, "running", to, data, { leaseOwner: opts.workerId });
+  const done = await transitionTask(task.id, "running", to, data, { leaseOwner: opts.workerId, where: only });
   if (!done) return "released";
   logger.info({ taskId: task.id, kind: task.kind, status: to, done: done.doneCount }, "task finished");
   await enqueueNotification(task.id);

@@ -44,14 +44,14 @@ type TransitionData = Omit<Prisma.TaskUncheckedUpdateManyInput, "status" | "id">
 
 /**
  * Moves a task from `from` to `to` if it is still in `from` (and, for a worker, still holds the
- * lease). Returns the updated task, or null when someone else changed it first.
+ * lease, and matches `where`). Returns the updated task, or null when someone else changed it first.
  */
 export async function transitionTask(
   taskId: string,
   from: TaskStatus,
   to: TaskStatus,
   data: TransitionData = {},
-  opts: { leaseOwner?: string; client?: Prisma.TransactionClient } = {},
+  opts: { leaseOwner?: string; client?: Prisma.TransactionClient; where?: Prisma.TaskWhereInput } = {},
 ): Promise<Task | null> {
   assertTransition(from, to);
   const client = opts.client ?? db;
@@ -63,7 +63,7 @@ export async function transitionTask(
         ? { completedAt: now, leaseOwner: null, leaseUntil: null }
         : {};
   const { count } = await client.task.updateMany({
-    where: { id: taskId, status: from, ...(opts.leaseOwner ? { leaseOwner: opts.leaseOwner } : {}) },
+    where: { ...opts.where, id: taskId, status: from, ...(opts.leaseOwner ? { leaseOwner: opts.leaseOwner } : {}) },
     data: { ...stamps, ...data, status: to },
   });
   if (count === 0) return null;

@@ -1,4 +1,5 @@
 import { request as httpRequest } from "node:http";
+import { randomInt } from "node:crypto";
 import { db } from "@/lib/db";
 import { newId } from "@/lib/ids";
 import { ensureUser } from "@/lib/accounts/users";
@@ -32,9 +33,17 @@ function send(address: string, method: string, url: URL, headers: Record<string,
   });
 }
 
-let nextAddress = 10 + (process.pid % 200);
+// Each test file loads this module afresh, in one of several Vitest workers of the same process,
+// so a counter from a fixed start (or from the pid) hands the same addresses to several files, and
+// one file's rate-limit test then blocks another's sign-ins. A random start anywhere in
+// 127.0.0.0/8 (all of it is loopback) makes two files' addresses meet with negligible odds.
+const SPACE = 254 * 256 * 250;
+let nextAddress = randomInt(0, SPACE);
 /** A loopback source address no other test of this run uses. */
-export const freshAddress = () => `127.0.${nextAddress % 250}.${(nextAddress++ % 250) + 2}`;
+export function freshAddress(): string {
+  const n = nextAddress++ % SPACE;
+  return `127.${1 + Math.floor(n / (256 * 250))}.${Math.floor(n / 250) % 256}.${(n % 250) + 2}`;
+}
 
 export type Reply = { status: number; body: any; headers: Headers; text: string };
 
