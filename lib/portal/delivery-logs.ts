@@ -116,6 +116,7 @@ async function rowDetails(rows: Row[], appThrottleRate: number | null) {
         disabledReason: true,
         circuitState: true,
         circuitOpenedAt: true,
+        circuitProbeAt: true,
         failingSince: true,
         throttleRate: true,
       },

@@ -30,6 +30,7 @@ export async function deliveryTimeline(scope: Scope, appIdOrUid: string, deliver
           disabledReason: true,
           circuitState: true,
           circuitOpenedAt: true,
+          circuitProbeAt: true,
           failingSince: true,
           throttleRate: true,
         },

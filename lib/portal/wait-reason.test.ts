@@ -14,6 +14,7 @@ function input(over: { delivery?: Partial<WaitInput["delivery"]>; endpoint?: Par
       disabledReason: null,
       circuitState: "closed",
       circuitOpenedAt: null,
+      circuitProbeAt: null,
       failingSince: null,
       throttleRate: null,
       ...over.endpoint,
@@ -54,6 +55,11 @@ describe("why a delivery waits", () => {
       probing: false,
     });
     expect(waitReason(input({ endpoint: { ...endpoint, circuitState: "half_open" } }))).toMatchObject({ kind: "circuit_open", probing: true });
+    // A recover or retry asked for the probe: the next probe is then, as the engine sees it.
+    expect(waitReason(input({ endpoint: { ...endpoint, circuitProbeAt: at(-1_000) } }))).toMatchObject({
+      kind: "circuit_open",
+      nextProbeAt: at(-1_000).toISOString(),
+    });
     // A retry whose timer still runs names its time, and the circuit beside it.
     expect(waitReason(input({ endpoint, delivery: { nextAttemptAt: at(600_000) } }))).toMatchObject({
       kind: "scheduled",

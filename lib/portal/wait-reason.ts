@@ -31,6 +31,8 @@ export type WaitInput = {
     disabledReason: string | null;
     circuitState: CircuitState;
     circuitOpenedAt: Date | null;
+    /** An explicit action (recover, retry) asked for the probe from then: the engine probes at once. */
+    circuitProbeAt: Date | null;
     failingSince: Date | null;
     throttleRate: number | null;
   };
