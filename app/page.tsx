@@ -33,7 +33,10 @@ export default async function Home() {
           {session ? (
             <div className="mt-4 space-y-3 text-sm">
               <p>
-                Signed in as <strong>{session.user.email}</strong>
+                Signed in as <strong>{session.user.email}</strong> ·{" "}
+                <a className="text-blue-700 underline" href="/account">
+                  Your account
+                </a>
               </p>
               <a className="inline-block rounded-md bg-blue-700 px-3.5 py-2 font-medium text-white hover:bg-blue-800" href="/console">
                 Open the console

@@ -1,13 +1,13 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { expect, test } from "@playwright/test";
-import { simpleParser, type ParsedMail } from "mailparser";
+import type { ParsedMail } from "mailparser";
 import Provider from "oidc-provider";
-import { SMTPServer } from "smtp-server";
 import { createApiKey } from "@/lib/environments/api-keys";
 import { createEnvironment } from "@/lib/environments/ensure-environment";
 import { freePort } from "../scripts/lib/isolated-run.mjs";
 import { webCommand } from "../scripts/lib/processes.mjs";
 import { requestJson } from "../test/helpers/http";
+import { startSmtp, type Smtp } from "../test/helpers/smtp";
 import { SCREENSHOTS } from "./fixtures";
 import { createOperator, uniqueEmail } from "./helpers/accounts";
 
@@ -18,20 +18,10 @@ import { createOperator, uniqueEmail } from "./helpers/accounts";
 
 test.describe.configure({ mode: "serial" });
 
-const mails: ParsedMail[] = [];
-let smtp: SMTPServer;
+let smtp: Smtp;
 let oidc: ReturnType<Provider["listen"]>;
 let web: ChildProcess;
 let base = "";
-
-async function waitForMail(to: string, after: number): Promise<ParsedMail> {
-  for (let i = 0; i < 100; i++) {
-    const found = mails.slice(after).find((m) => (Array.isArray(m.to) ? m.to : [m.to]).some((a) => a?.text.includes(to)));
-    if (found) return found;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no email to ${to}`);
-}
 
 const linkIn = (mail: ParsedMail) => {
   const m = /(https?:\/\/\S+\/api\/auth\/callback\/email\?\S+)/.exec(mail.text ?? "");
@@ -40,20 +30,7 @@ const linkIn = (mail: ParsedMail) => {
 };
 
 test.beforeAll(async () => {
-  const smtpPort = await freePort();
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    onData(stream, _session, done) {
-      simpleParser(stream)
-        .then((m) => {
-          mails.push(m);
-          done();
-        })
-        .catch(done);
-    },
-  });
-  await new Promise<void>((r) => smtp.listen(smtpPort, "127.0.0.1", r));
+  smtp = await startSmtp();
 
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
@@ -69,8 +46,12 @@ test.beforeAll(async () => {
         grant_types: ["authorization_code"],
       },
     ],
-    // The login name typed on the provider's page is the email.
-    findAccount: (_ctx, id) => ({ accountId: id, claims: () => ({ sub: `sub-${id}`, email: id, email_verified: true, name: "SSO Person" }) }),
+    // The login name typed on the provider's page is the email; the provider has not verified
+    // the addresses that start with "unverified".
+    findAccount: (_ctx, id) => ({
+      accountId: id,
+      claims: () => ({ sub: `sub-${id}`, email: id, email_verified: !id.startsWith("unverified"), name: "SSO Person" }),
+    }),
     claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name"] },
     cookies: { keys: ["e2e-cookie-key"] },
   });
@@ -84,7 +65,7 @@ test.beforeAll(async () => {
       HERALD_PUBLIC_URL: base,
       NODE_ENV: "production",
       HERALD_WORKER_METRICS_PORT: "0",
-      HERALD_SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      HERALD_SMTP_URL: smtp.url,
       HERALD_EMAIL_FROM: "Herald <herald@e2e.herald.test>",
       HERALD_OIDC_ISSUER: issuer,
       HERALD_OIDC_CLIENT_ID: "herald",
@@ -107,7 +88,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   web?.kill("SIGTERM");
   await new Promise<void>((r) => (web && web.exitCode === null ? web.once("exit", () => r()) : r()));
-  await new Promise<void>((r) => (smtp ? smtp.close(() => r()) : r()));
+  await smtp?.close();
   await new Promise<void>((r) => (oidc ? oidc.close(() => r()) : r()));
 });
 
@@ -119,11 +100,10 @@ test("an integrator invited by API gets the email, follows the link once, and se
   await api("POST", "/app", { name: "Globex Shipping" });
 
   const email = uniqueEmail("integrator");
-  const before = mails.length;
   const invite = await api("POST", `/app/${acme.id}/member`, { email, role: "viewer" });
   expect(invite.status, JSON.stringify(invite.body)).toBe(201);
   expect(invite.body.invite).toMatchObject({ sent: true, url: null });
-  const mail = await waitForMail(email, before);
+  const mail = await smtp.waitFor(email, /invited/);
   expect(mail.subject).toContain("Acme Billing");
   const link = linkIn(mail);
 
@@ -146,11 +126,10 @@ test("an integrator invited by API gets the email, follows the link once, and se
   await page.context().clearCookies();
   await page.goto(`${base}/portal/sign-in`);
   await page.screenshot({ path: `${SCREENSHOTS}/portal-sign-in.png`, fullPage: true });
-  const again = mails.length;
   await page.getByRole("textbox", { name: "Email" }).fill(email);
   await page.getByRole("button", { name: "Email me a sign-in link" }).click();
   await expect(page.getByText("Check your email")).toBeVisible();
-  await page.goto(linkIn(await waitForMail(email, again)));
+  await page.goto(linkIn(await smtp.waitFor(email, /^Sign in to Herald$/)));
   await expect(page).toHaveURL(/\/portal\/endpoints/);
   await expect(page.getByText("Acme Billing").first()).toBeVisible();
 
@@ -161,14 +140,13 @@ test("an integrator invited by API gets the email, follows the link once, and se
 });
 
 test("no email goes to someone without an account, and the page says the same", async ({ page }) => {
-  const before = mails.length;
   const stranger = uniqueEmail("stranger");
   await page.goto(`${base}/portal/sign-in`);
   await page.getByRole("textbox", { name: "Email" }).fill(stranger);
   await page.getByRole("button", { name: "Email me a sign-in link" }).click();
   await expect(page.getByText("Check your email")).toBeVisible();
   await new Promise((r) => setTimeout(r, 1000));
-  expect(mails.slice(before).filter((m) => m.text?.includes(stranger) || JSON.stringify(m.to).includes(stranger))).toHaveLength(0);
+  expect(smtp.mails.filter((m) => m.text?.includes(stranger) || JSON.stringify(m.to).includes(stranger))).toHaveLength(0);
 });
 
 test("an invited operator signs in through OpenID Connect; an uninvited one is refused", async ({ page }) => {
@@ -195,4 +173,21 @@ test("an invited operator signs in through OpenID Connect; an uninvited one is r
   if (await consent2.isVisible().catch(() => false)) await consent2.click();
   await expect(page).toHaveURL(/\/sign-in\?error=AccessDenied/);
   await expect(page.getByText("This account has no access to Herald")).toBeVisible();
+});
+
+test("OpenID Connect: an ID token whose email_verified is false is refused, even for an invited email", async ({ page }) => {
+  // Invited, so only the provider's "not verified" stands between this login and the account.
+  const op = await createOperator({ email: uniqueEmail("unverified"), role: "admin" });
+  await page.goto(`${base}/sign-in?callbackUrl=/`);
+  await page.getByRole("button", { name: "Continue with Test SSO" }).click();
+  await page.locator('input[name="login"]').fill(op.email);
+  await page.locator('input[name="password"]').fill("anything");
+  await page.locator('button[type="submit"]').click();
+  const consent = page.locator('button[type="submit"]');
+  if (await consent.isVisible().catch(() => false)) await consent.click();
+  await expect(page).toHaveURL(/\/sign-in\?error=EmailUnverified/);
+  await expect(page.getByText("has not verified this email address")).toBeVisible();
+  const session = await page.request.get(`${base}/api/auth/session`);
+  expect(await session.json()).toEqual({});
+  await page.screenshot({ path: `${SCREENSHOTS}/sign-in-oidc-unverified.png`, fullPage: true });
 });

@@ -35,7 +35,8 @@ describe("operator members", () => {
 
     const first = await follow(res.body.invite.url);
     expect(first.signedIn).toBe(true);
-    expect(first.location).toMatch(/\/console$/);
+    // First stop: "set your password" (skippable), then the console.
+    expect(first.location).toMatch(/\/account\?welcome=1&next=\/console$/);
     expect((await first.br.api("GET", "/app")).status).toBe(200);
     expect((await first.br.api("GET", "/environment/member", undefined, { [ENV]: b.environmentId })).status).toBe(404);
 

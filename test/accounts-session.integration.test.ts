@@ -3,7 +3,8 @@ import { db } from "@/lib/db";
 import { newId } from "@/lib/ids";
 import { endUserSessions } from "@/lib/accounts/sessions";
 import { SIGN_IN_MAX_FAILURES } from "@/lib/accounts/rate-limit";
-import { createTenant, type Tenant } from "./helpers/tenant";
+import { baseUrl, createTenant, type Tenant } from "./helpers/tenant";
+import { requestJson } from "./helpers/http";
 import { browser, createMember, uniqueEmail } from "./helpers/accounts";
 
 // Operators signed in with next-auth (password) call the same /api/v1 routes as API keys, for
@@ -117,6 +118,44 @@ describe("console sessions on the operator API", () => {
     expect(await endUserSessions(owner.userId)).toBe(2);
     expect((await one.api("GET", "/app")).status).toBe(401);
     expect((await two.api("GET", "/app")).status).toBe(401);
+  });
+
+  it("signs out everywhere over HTTP: every browser of the user, and their member portal, stop working at once", async () => {
+    const owner = await createMember(a.environmentId, "owner");
+    const [one, two, three] = [browser(), browser(), browser()];
+    for (const br of [one, two, three]) expect((await br.signIn(owner.email, owner.password)).error).toBeNull();
+    // The same person is also an integrator of B's application, with a member portal open.
+    await db.applicationMembership.create({ data: { id: newId("applicationMembership"), applicationId: appOfB.id, userId: owner.userId, role: "admin" } });
+    const opened = await one.request("GET", `/portal/sign-in/continue?app=${appOfB.id}`);
+    const portalToken = /#key=(hpt_[\w-]+)/.exec(opened.headers.get("location") ?? "")![1]!;
+    const portal = () => requestJson("GET", `${baseUrl()}/api/v1/app/${appOfB.id}/endpoint`, portalToken);
+    expect((await portal()).status).toBe(200);
+    const stolen = two.jar.get("next-auth.session-token")!;
+    const other = await createMember(a.environmentId, "owner");
+    const bystander = browser();
+    expect((await bystander.signIn(other.email, other.password)).error).toBeNull();
+
+    // Refused without the CSRF header, and without a session.
+    expect((await one.request("POST", "/api/account/sign-out-everywhere")).status).toBe(403);
+    expect((await browser().request("POST", "/api/account/sign-out-everywhere", { headers: { "x-herald-csrf": "1" } })).status).toBe(401);
+    for (const br of [one, two, three]) expect((await br.api("GET", "/app")).status).toBe(200);
+
+    const res = await three.request("POST", "/api/account/sign-out-everywhere", { headers: { "x-herald-csrf": "1" } });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ ended: 3, portalLinks: 1 });
+    for (const br of [one, two, three]) {
+      expect((await br.api("GET", "/app")).status).toBe(401);
+      expect((await br.request("GET", "/api/auth/session")).body).toEqual({});
+    }
+    const replay = browser();
+    replay.jar.set("next-auth.session-token", stolen);
+    expect((await replay.api("GET", "/app")).status).toBe(401);
+    expect((await portal()).status).toBe(401);
+    // Someone else's session is untouched.
+    expect((await bystander.api("GET", "/app")).status).toBe(200);
+    // Signing in again works as usual.
+    expect((await one.signIn(owner.email, owner.password)).error).toBeNull();
+    expect((await one.api("GET", "/app")).status).toBe(200);
   });
 
   it("stores only hashes of session ids", async () => {

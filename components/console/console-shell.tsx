@@ -71,7 +71,9 @@ export function ConsoleShell({
             )}
           </div>
           <div className="flex items-center gap-2 text-xs text-slate-600">
-            <span className="hidden sm:inline">{userEmail}</span>
+            <a href="/account" className="hidden rounded px-1 py-1 hover:bg-slate-100 hover:text-slate-900 sm:inline" title="Your account: password, sessions">
+              {userEmail}
+            </a>
             <button
               type="button"
               onClick={onSignOut}

@@ -95,6 +95,26 @@ function oidcProvider(): NextAuthOptions["providers"][number] | null {
   };
 }
 
+export const EMAIL_UNVERIFIED = "EmailUnverified";
+
+/**
+ * The identity provider says it has not verified the email (email_verified: false in the ID token,
+ * already validated by then, or in the userinfo answer). Herald matches SSO users to invited
+ * people by email, so an unverified one would let anyone who can type an invitee's address into
+ * the provider sign in as them. A provider that sends no email_verified at all is trusted.
+ */
+export function emailUnverified(profile: unknown, idToken: string | undefined): boolean {
+  const isFalse = (v: unknown) => v === false || v === "false";
+  if (isFalse((profile as { email_verified?: unknown } | undefined)?.email_verified)) return true;
+  const payload = idToken?.split(".")[1];
+  if (!payload) return false;
+  try {
+    return isFalse((JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as { email_verified?: unknown }).email_verified);
+  } catch {
+    return true; // a token we cannot read vouches for nothing
+  }
+}
+
 export function oidcConfigured(): { id: string; name: string } | null {
   const p = oidcProvider();
   return p ? { id: p.id, name: p.name } : null;
@@ -129,9 +149,12 @@ export function authOptions(): NextAuthOptions {
       ...(oidc ? [oidc] : []),
     ],
     callbacks: {
-      async signIn({ user, account, email }) {
+      async signIn({ user, account, email, profile }) {
         if (account?.provider === "credentials") return true;
         if (account?.provider === "email" && email?.verificationRequest) return true;
+        // Matching by email is only sound if the provider vouches for the address.
+        if (account?.provider === OIDC_PROVIDER_ID && emailUnverified(profile, account.id_token))
+          return `/sign-in?error=${EMAIL_UNVERIFIED}`;
         // Email link followed, or OIDC: only people Herald knows (invited or bootstrapped).
         if (!user.email) return false;
         return (await db.user.count({ where: { email: normalizeEmail(user.email) } })) > 0;

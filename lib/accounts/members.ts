@@ -62,7 +62,8 @@ export async function inviteOperator(principal: Principal, input: OperatorMember
     data: { id: newId("environmentMembership"), environmentId: principal.environmentId, userId: user.id, role: input.role },
     select: memberSelect,
   });
-  const invite = await deliverInvite(user, `the "${env.name}" environment`, "/console");
+  // The link's first stop: "set your password" (skippable), then the console.
+  const invite = await deliverInvite(user, `the "${env.name}" environment`, "/account?welcome=1&next=/console");
   return { created: true, member: serializeOperator(row), invite };
 }
 

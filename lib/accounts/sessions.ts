@@ -38,3 +38,15 @@ export async function endUserSessions(userId: string): Promise<number> {
   const { count } = await db.userSession.deleteMany({ where: { userId } });
   return count;
 }
+
+/**
+ * "Sign out everywhere": every browser's session, and the portal links minted for the user from
+ * /portal/sign-in (with them, their portal sessions), so an open member portal stops too.
+ */
+export async function signOutEverywhere(userId: string): Promise<{ sessions: number; portalLinks: number }> {
+  const [sessions, links] = await db.$transaction([
+    db.userSession.deleteMany({ where: { userId } }),
+    db.portalToken.deleteMany({ where: { userId } }),
+  ]);
+  return { sessions: sessions.count, portalLinks: links.count };
+}

@@ -6,6 +6,7 @@ const MESSAGES: Record<string, string> = {
   EmailSignin: "The sign-in email could not be sent. Try again, or sign in with your password.",
   OAuthSignin: "Single sign-on could not start. Try again, or ask your administrator.",
   OAuthCallback: "Single sign-on did not complete. Try again, or ask your administrator.",
+  EmailUnverified: "Your single sign-on provider has not verified this email address, so Herald cannot sign you in with it. Verify it there, or sign in another way.",
   OAuthAccountNotLinked: "This account is linked to another sign-in method.",
   CredentialsSignin: "Wrong email or password.",
   SessionRequired: "Sign in to continue.",

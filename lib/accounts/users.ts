@@ -35,3 +35,9 @@ export async function setPassword(userId: string, password: string): Promise<voi
   assertPasswordAcceptable(password);
   await db.user.update({ where: { id: userId }, data: { passwordHash: await hashPassword(password) } });
 }
+
+/** Whether the user can sign in with a password (an invited user has none until they set one). */
+export async function hasPassword(userId: string): Promise<boolean> {
+  const u = await db.user.findUnique({ where: { id: userId }, select: { passwordHash: true } });
+  return Boolean(u?.passwordHash);
+}

@@ -47,13 +47,14 @@ export function freshAddress(): string {
 
 export type Reply = { status: number; body: any; headers: Headers; text: string };
 
-/** A cookie jar and a client address: one browser. */
-export function browser(address = freshAddress()) {
+/** A cookie jar and a client address: one browser (of the shared test server, or of `base`). */
+export function browser(address = freshAddress(), base?: string) {
+  const root = () => base ?? baseUrl();
   const jar = new Map<string, string>();
   const cookieHeader = () => [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
 
   async function request(method: string, path: string, init: { body?: string; headers?: Record<string, string> } = {}): Promise<Reply> {
-    const res = await send(address, method, new URL(`${baseUrl()}${path}`), { ...(jar.size ? { cookie: cookieHeader() } : {}), ...init.headers }, init.body);
+    const res = await send(address, method, new URL(`${root()}${path}`), { ...(jar.size ? { cookie: cookieHeader() } : {}), ...init.headers }, init.body);
     for (const c of res.headers.getSetCookie()) {
       const [pair] = c.split(";");
       const i = pair!.indexOf("=");
@@ -91,7 +92,7 @@ export function browser(address = freshAddress()) {
   async function signIn(email: string, password: string) {
     const res = await form("/api/auth/callback/credentials", { email, password, callbackUrl: "/console" });
     const url = (res.body as { url?: string } | null)?.url ?? "";
-    const error = url ? new URL(url, baseUrl()).searchParams.get("error") : `status ${res.status}`;
+    const error = url ? new URL(url, root()).searchParams.get("error") : `status ${res.status}`;
     return { ...res, error };
   }
 
