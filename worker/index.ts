@@ -1,4 +1,4 @@
-// The worker process: BullMQ consumers for deliveries and tasks, plus their periodic jobs.
+// The worker process: BullMQ consumers for deliveries, tasks and endpoint alerts, plus their periodic jobs.
 // Start: `npm run worker` (npm run up starts it for you). It never runs inside the web process,
 // so the two scale separately. SIGTERM/SIGINT: stop taking jobs, drain in-flight work, exit.
 import "../lib/boot";
@@ -7,10 +7,11 @@ import { queuePrefix } from "../lib/queue/connection";
 import { startDeliveryWorkers } from "./deliveries";
 import { startTaskWorkers } from "./tasks";
 import { startDevToolJobs } from "./dev-tools";
+import { startNotificationWorkers } from "./notifications";
 
 export type Stoppable = { close(): Promise<void> };
 
-const parts: Stoppable[] = [await startDeliveryWorkers(), await startTaskWorkers(), startDevToolJobs()];
+const parts: Stoppable[] = [await startDeliveryWorkers(), await startTaskWorkers(), startDevToolJobs(), startNotificationWorkers()];
 logger.info({ prefix: queuePrefix(), pid: process.pid }, "worker started");
 
 // A daemon: stay up until told to stop, even while no consumer holds a connection open.

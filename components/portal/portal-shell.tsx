@@ -3,16 +3,19 @@ import type { ReactNode } from "react";
 import { Badge } from "../ui/badge";
 
 type Caps = { write: boolean; sendExample: boolean };
+type Needs = keyof Caps | "member";
 
-const NAV = [
+const NAV: { href: string; label: string; needs?: Needs }[] = [
   { href: "/portal/endpoints", label: "Endpoints" },
   { href: "/portal/event-types", label: "Event catalog" },
-  { href: "/portal/send", label: "Send sample", needs: "sendExample" as const },
+  { href: "/portal/send", label: "Send sample", needs: "sendExample" },
   { href: "/portal/logs", label: "Delivery logs" },
   { href: "/portal/failures", label: "Failures" },
   { href: "/portal/verify", label: "Verify signatures" },
-  { href: "/portal/test-url", label: "Test URL", needs: "write" as const },
+  { href: "/portal/test-url", label: "Test URL", needs: "write" },
   { href: "/portal/guide", label: "Integration guide" },
+  // A member's own email alerts: only portals opened by a member (/portal/sign-in) have a person.
+  { href: "/portal/notifications", label: "Notifications", needs: "member" },
 ];
 
 /** Header, navigation and main landmark of every portal page. */
@@ -20,6 +23,8 @@ export function PortalShell({
   appName,
   readOnly,
   capabilities,
+  member = false,
+  banner,
   pathname,
   onSignOut,
   brand,
@@ -30,11 +35,15 @@ export function PortalShell({
   brand?: { displayName: string | null; logoUrl: string | null } | null;
   readOnly: boolean;
   capabilities: Caps;
+  /** Opened by an application member (they have email alerts to set). */
+  member?: boolean;
+  /** Above every page's content: the endpoint alerts. */
+  banner?: ReactNode;
   pathname: string;
   onSignOut: () => void;
   children: ReactNode;
 }) {
-  const items = NAV.filter((n) => !n.needs || capabilities[n.needs]);
+  const items = NAV.filter((n) => !n.needs || (n.needs === "member" ? member : capabilities[n.needs]));
   return (
     <div className="min-h-screen">
       <a href="#portal-main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
@@ -85,6 +94,7 @@ export function PortalShell({
         </nav>
       </header>
       <main id="portal-main" className="mx-auto max-w-6xl px-4 py-6">
+        {banner}
         {children}
       </main>
     </div>

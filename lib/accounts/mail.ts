@@ -2,11 +2,18 @@ import nodemailer, { type Transporter } from "nodemailer";
 import { env } from "../env";
 import { logger } from "../logger";
 
-// The one place Herald sends email from (sign-in links, invitations; later, failure alerts):
+// The one place Herald sends email from (sign-in links, invitations, endpoint alerts):
 // HERALD_SMTP_URL (smtp:// or smtps://, credentials in the URL) and HERALD_EMAIL_FROM. Without
 // them email is "not configured", which callers must say to the user rather than fail silently.
 
-export type Mail = { to: string; subject: string; text: string; html?: string };
+export type Mail = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** Extra header lines, e.g. List-Unsubscribe (RFC 2369) and List-Unsubscribe-Post (RFC 8058). */
+  headers?: Record<string, string>;
+};
 
 export class MailNotConfigured extends Error {
   constructor() {
@@ -30,12 +37,16 @@ function transport(url: string): Transporter {
 export async function sendMail(mail: Mail): Promise<void> {
   const { HERALD_SMTP_URL: url, HERALD_EMAIL_FROM: from } = env();
   if (!url || !from) throw new MailNotConfigured();
-  const info = (await transport(url).sendMail({ from, ...mail })) as { messageId?: string };
+  // Extra headers go out as given (prepared): folding could split a long List-Unsubscribe URL.
+  const headers = mail.headers
+    ? Object.fromEntries(Object.entries(mail.headers).map(([k, value]) => [k, { prepared: true, value }]))
+    : undefined;
+  const info = (await transport(url).sendMail({ from, ...mail, headers })) as { messageId?: string };
   // The recipient and subject only: bodies hold sign-in links, which are credentials.
   logger.info({ to: mail.to, subject: mail.subject, messageId: info.messageId }, "email sent");
 }
 
-const escapeHtml = (s: string) =>
+export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 /** A plain email with one call-to-action link, as text and HTML. */

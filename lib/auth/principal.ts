@@ -30,6 +30,8 @@ export type PortalPrincipal = {
   /** The session (hps_) that is the bearer; null when the bearer is the link's token. */
   sessionId: string | null;
   expiresAt: Date;
+  /** The application member the link was minted for (/portal/sign-in); null for an operator's magic link. */
+  userId: string | null;
 };
 export type Principal = OperatorPrincipal | PortalPrincipal;
 

@@ -3,14 +3,17 @@ import { setEndpointState } from "../endpoints/set-endpoint-state";
 import type { DeliveryMetrics } from "../metrics/delivery-metrics";
 import { FAILING_AFTER_ATTEMPTS } from "../operational/event-types";
 import { notifyAttemptEvent } from "../operational/operational-events";
+import { changeEndpointNotice } from "../notifications/endpoint-notices";
 import type { ClaimedDelivery } from "./claim-deliveries";
 import type { Verdict } from "./classify-response";
 import type { AttemptResult } from "./http-client";
 import type { DeliveryNext, RecordOutcome } from "./record-attempts";
 
 // What follows a recorded attempt: metrics, endpoint health (410 disables at once; five days
-// without success and enough failures disable too), operational webhooks, and waking the
-// endpoint's parked deliveries when its circuit is closed.
+// without success and enough failures disable too), operational webhooks, the members' endpoint
+// alerts (failing: the circuit opened or message.attempt.failing was sent; recovered: a success
+// while they were told it fails), and waking the endpoint's parked deliveries when its circuit is
+// closed.
 
 export const GONE_REASON = "gone: the endpoint answered 410 Gone";
 export const FAILING_REASON = "failing: no successful delivery for too long";
@@ -82,10 +85,18 @@ export async function afterAttempt(a: AttemptOutcome, deps: AfterAttemptDeps): P
       // count); recovered: a success after failing was sent, or out of the dead letter.
       if (success && (d.finishedScheduled >= FAILING_AFTER_ATTEMPTS || d.prevStatus === "failed"))
         await notifyAttemptEvent("message.attempt.recovered", event);
+      const failingSent = !success && d.trigger === "scheduled" && d.finishedScheduled + 1 === FAILING_AFTER_ATTEMPTS;
       if (!success && d.trigger === "scheduled") {
-        if (d.finishedScheduled + 1 === FAILING_AFTER_ATTEMPTS) await notifyAttemptEvent("message.attempt.failing", event);
+        if (failingSent) await notifyAttemptEvent("message.attempt.failing", event);
         if (next.status === "failed") await notifyAttemptEvent("message.attempt.exhausted", event);
       }
+
+      // Members' alerts: only on a change of what they were told (a compare-and-set on the
+      // endpoint row, so one email per change however many workers see it). The health row
+      // carries the notice state, so a healthy endpoint costs no extra query.
+      if (health && !success && health.noticeState === "ok" && health.state === "active" && (health.circuitState !== "closed" || failingSent))
+        await changeEndpointNotice(d.endpointId, "failing");
+      if (health && success && health.noticeState === "failing") await changeEndpointNotice(d.endpointId, "recovered");
     }
 
     // Parked deliveries flow again once the circuit is closed.

@@ -1,4 +1,4 @@
-import type { CircuitState, DeliveryStatus, EndpointState } from "../generated/prisma/client";
+import type { CircuitState, DeliveryStatus, EndpointNotice, EndpointState } from "../generated/prisma/client";
 import type { ClaimedDelivery } from "./claim-deliveries";
 import type { AttemptResult } from "./http-client";
 import { CIRCUIT_OPEN_AFTER_FAILURES } from "./circuit-breaker";
@@ -36,6 +36,8 @@ export type EndpointHealth = {
   circuitOpenedAt: Date | null;
   consecutiveFailures: number;
   failingSince: Date | null;
+  /** What the application's members were last told about it (lib/notifications/); not changed here. */
+  noticeState: EndpointNotice;
 };
 
 export type RecordOutcome = {
@@ -99,13 +101,14 @@ const RECORD_SQL = `
     WHERE ep.id = h.id
       AND (NOT h.success OR ep.consecutive_failures > 0 OR ep.circuit_state <> 'closed' OR ep.failing_since IS NOT NULL
            OR ep.last_success_at IS NULL OR ep.last_success_at < $33::timestamptz)
-    RETURNING ep.id, ep.state, ep.circuit_state, ep.circuit_opened_at, ep.consecutive_failures, ep.failing_since
+    RETURNING ep.id, ep.state, ep.circuit_state, ep.circuit_opened_at, ep.consecutive_failures, ep.failing_since, ep.notice_state
   )
   SELECT 'd' AS kind, id, NULL::"EndpointState" AS state, NULL::"CircuitState" AS circuit_state,
-         NULL::timestamptz AS circuit_opened_at, NULL::int AS consecutive_failures, NULL::timestamptz AS failing_since
+         NULL::timestamptz AS circuit_opened_at, NULL::int AS consecutive_failures, NULL::timestamptz AS failing_since,
+         NULL::"EndpointNotice" AS notice_state
   FROM upd
   UNION ALL
-  SELECT 'e', id, state, circuit_state, circuit_opened_at, consecutive_failures, failing_since FROM eh`;
+  SELECT 'e', id, state, circuit_state, circuit_opened_at, consecutive_failures, failing_since, notice_state FROM eh`;
 
 export async function recordAttempts(items: AttemptRecord[]): Promise<RecordOutcome[]> {
   const now = new Date();
@@ -178,6 +181,7 @@ export async function recordAttempts(items: AttemptRecord[]): Promise<RecordOutc
     circuit_opened_at: Date | null;
     consecutive_failures: number | null;
     failing_since: Date | null;
+    notice_state: EndpointNotice | null;
   }>("herald_record_attempts", RECORD_SQL, [
     a.id,
     a.env,
@@ -228,6 +232,7 @@ export async function recordAttempts(items: AttemptRecord[]): Promise<RecordOutc
         circuitOpenedAt: r.circuit_opened_at,
         consecutiveFailures: r.consecutive_failures ?? 0,
         failingSince: r.failing_since,
+        noticeState: r.notice_state ?? "ok",
       });
   }
   return items.map((i) => ({

@@ -1,10 +1,11 @@
 import { db } from "../db";
 import type { EndpointState } from "../generated/prisma/client";
 import { notifyEndpointStateChange } from "../operational/operational-events";
+import { changeEndpointNotice } from "../notifications/endpoint-notices";
 
 // Every change of an endpoint's state goes through here, so the health counters are reset
 // consistently when it comes back and each transition is announced (endpoint.disabled and
-// endpoint.enabled operational webhooks).
+// endpoint.enabled operational webhooks, and the emails to the application's members who asked).
 
 export type StateChange = { endpointId: string; from: EndpointState; to: EndpointState; reason: string | null };
 
@@ -27,6 +28,9 @@ export async function setEndpointState(endpointId: string, to: EndpointState, re
   if (count === 1 && current.state !== to) {
     // endpoint.disabled / endpoint.enabled operational webhooks (never throws).
     await notifyEndpointStateChange({ endpointId, from: current.state, to, reason });
+    // Members' alerts (never throw): disabled by Herald; enabled again after that.
+    if (to === "disabled") await changeEndpointNotice(endpointId, "disabled", reason);
+    if (to === "active") await changeEndpointNotice(endpointId, "enabled");
   }
   return updated;
 }

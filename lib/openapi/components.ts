@@ -209,6 +209,7 @@ export const schemas: Record<string, JsonSchema> = {
       "the link's capabilities in Svix's terms: those it was given, or those its read-only setting implies",
     ),
     application: object({ id: str, uid: nullable(str), name: str }),
+    member: ext(bool, "opened by an application member from /portal/sign-in (they have email alerts to set), not by a magic link"),
   }),
   EmptyResponse: { type: "object" },
   HealthOut: object({

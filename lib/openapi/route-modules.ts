@@ -58,20 +58,22 @@ import * as r53 from "@/app/api/v1/operational-webhook/endpoint/[endpoint_id]/se
 import * as r54 from "@/app/api/v1/operational-webhook/endpoint/[endpoint_id]/secret/rotate/route";
 import * as r55 from "@/app/api/v1/portal/app/[app_id]/delivery/route";
 import * as r56 from "@/app/api/v1/portal/app/[app_id]/delivery/[delivery_id]/route";
-import * as r57 from "@/app/api/v1/portal/app/[app_id]/endpoint-health/route";
-import * as r58 from "@/app/api/v1/portal/app/[app_id]/endpoint/[endpoint_id]/preview-example/route";
-import * as r59 from "@/app/api/v1/portal/app/[app_id]/failure/route";
-import * as r60 from "@/app/api/v1/portal/app/[app_id]/validate-url/route";
-import * as r61 from "@/app/api/v1/portal/event-type/route";
-import * as r62 from "@/app/api/v1/portal/event-type/openapi.json/route";
-import * as r63 from "@/app/api/v1/portal/session/route";
-import * as r64 from "@/app/api/v1/portal/settings/route";
-import * as r65 from "@/app/api/v1/tasks/route";
-import * as r66 from "@/app/api/v1/tasks/[task_id]/route";
-import * as r67 from "@/app/api/v1/tasks/[task_id]/cancel/route";
-import * as r68 from "@/app/api/v1/tasks/[task_id]/deliveries/route";
-import * as r69 from "@/app/api/v1/tasks/[task_id]/events/route";
-import * as r70 from "@/app/api/v1/tasks/[task_id]/result/route";
+import * as r57 from "@/app/api/v1/portal/app/[app_id]/endpoint-alerts/route";
+import * as r58 from "@/app/api/v1/portal/app/[app_id]/endpoint-health/route";
+import * as r59 from "@/app/api/v1/portal/app/[app_id]/endpoint/[endpoint_id]/preview-example/route";
+import * as r60 from "@/app/api/v1/portal/app/[app_id]/failure/route";
+import * as r61 from "@/app/api/v1/portal/app/[app_id]/validate-url/route";
+import * as r62 from "@/app/api/v1/portal/event-type/route";
+import * as r63 from "@/app/api/v1/portal/event-type/openapi.json/route";
+import * as r64 from "@/app/api/v1/portal/notifications/route";
+import * as r65 from "@/app/api/v1/portal/session/route";
+import * as r66 from "@/app/api/v1/portal/settings/route";
+import * as r67 from "@/app/api/v1/tasks/route";
+import * as r68 from "@/app/api/v1/tasks/[task_id]/route";
+import * as r69 from "@/app/api/v1/tasks/[task_id]/cancel/route";
+import * as r70 from "@/app/api/v1/tasks/[task_id]/deliveries/route";
+import * as r71 from "@/app/api/v1/tasks/[task_id]/events/route";
+import * as r72 from "@/app/api/v1/tasks/[task_id]/result/route";
 
 export const routeModules: [path: string, module: Record<string, unknown>][] = [
   ["/api/v1/app", r0],
@@ -131,18 +133,20 @@ export const routeModules: [path: string, module: Record<string, unknown>][] = [
   ["/api/v1/operational-webhook/endpoint/{endpoint_id}/secret/rotate", r54],
   ["/api/v1/portal/app/{app_id}/delivery", r55],
   ["/api/v1/portal/app/{app_id}/delivery/{delivery_id}", r56],
-  ["/api/v1/portal/app/{app_id}/endpoint-health", r57],
-  ["/api/v1/portal/app/{app_id}/endpoint/{endpoint_id}/preview-example", r58],
-  ["/api/v1/portal/app/{app_id}/failure", r59],
-  ["/api/v1/portal/app/{app_id}/validate-url", r60],
-  ["/api/v1/portal/event-type", r61],
-  ["/api/v1/portal/event-type/openapi.json", r62],
-  ["/api/v1/portal/session", r63],
-  ["/api/v1/portal/settings", r64],
-  ["/api/v1/tasks", r65],
-  ["/api/v1/tasks/{task_id}", r66],
-  ["/api/v1/tasks/{task_id}/cancel", r67],
-  ["/api/v1/tasks/{task_id}/deliveries", r68],
-  ["/api/v1/tasks/{task_id}/events", r69],
-  ["/api/v1/tasks/{task_id}/result", r70],
+  ["/api/v1/portal/app/{app_id}/endpoint-alerts", r57],
+  ["/api/v1/portal/app/{app_id}/endpoint-health", r58],
+  ["/api/v1/portal/app/{app_id}/endpoint/{endpoint_id}/preview-example", r59],
+  ["/api/v1/portal/app/{app_id}/failure", r60],
+  ["/api/v1/portal/app/{app_id}/validate-url", r61],
+  ["/api/v1/portal/event-type", r62],
+  ["/api/v1/portal/event-type/openapi.json", r63],
+  ["/api/v1/portal/notifications", r64],
+  ["/api/v1/portal/session", r65],
+  ["/api/v1/portal/settings", r66],
+  ["/api/v1/tasks", r67],
+  ["/api/v1/tasks/{task_id}", r68],
+  ["/api/v1/tasks/{task_id}/cancel", r69],
+  ["/api/v1/tasks/{task_id}/deliveries", r70],
+  ["/api/v1/tasks/{task_id}/events", r71],
+  ["/api/v1/tasks/{task_id}/result", r72],
 ];

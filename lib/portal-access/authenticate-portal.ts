@@ -29,6 +29,7 @@ export async function authenticatePortal(bearer: string, hash: string): Promise<
       tokenId: record.id,
       sessionId: null,
       expiresAt: record.expiresAt,
+      userId: record.userId,
     };
   }
 
@@ -57,5 +58,6 @@ export async function authenticatePortal(bearer: string, hash: string): Promise<
     tokenId: token.id,
     sessionId: session.id,
     expiresAt: session.expiresAt,
+    userId: token.userId,
   };
 }

@@ -91,6 +91,8 @@ export async function exchangePortalToken(token: string) {
     capabilities: capabilitiesFrom(record.readOnly, record.featureFlags, record.capabilities),
     svixCapabilities: svixCapabilitiesOf(record.readOnly, record.capabilities),
     application: { id: record.application.id, uid: record.application.uid, name: record.application.name },
+    // Opened by an application member (/portal/sign-in): the portal offers their email alerts.
+    member: record.userId !== null,
   };
 }
 
@@ -110,6 +112,7 @@ export async function describePortalSession(p: PortalPrincipal) {
     capabilities: capabilitiesFrom(p.readOnly, p.featureFlags, p.capabilities),
     svixCapabilities: svixCapabilitiesOf(p.readOnly, p.capabilities),
     application,
+    member: p.userId !== null,
   };
 }
 

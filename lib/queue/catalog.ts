@@ -33,6 +33,19 @@ export const catalog = {
     queue: "task-notifications",
     schema: z.object({ taskId: z.string() }),
   },
+  // Emails to an application's members about one of its endpoints (lib/notifications/): one job
+  // per change of what they were told; `sent` lists the memberships already emailed, so a retry
+  // after an SMTP failure does not email anyone twice.
+  "notify.endpoint": {
+    queue: "notifications",
+    schema: z.object({
+      endpointId: z.string(),
+      kind: z.enum(["failing", "disabled", "recovered", "enabled"]),
+      at: z.string(),
+      reason: z.string().nullable().default(null),
+      sent: z.array(z.string()).default([]),
+    }),
+  },
 } as const;
 
 export type JobName = keyof typeof catalog;

@@ -5,7 +5,7 @@ import { env } from "../env";
 // base64url(HMAC-SHA256). The key is derived from HERALD_ENCRYPTION_KEY for this purpose only.
 // Each token names its purpose, so a download link can never be used as a replay confirmation.
 
-export type TokenPurpose = "task-events" | "task-result" | "replay-confirm";
+export type TokenPurpose = "task-events" | "task-result" | "replay-confirm" | "unsubscribe";
 
 export type TokenClaims = Record<string, unknown> & { p: TokenPurpose; x: number };
 

@@ -1,11 +1,12 @@
 "use client";
 import { usePathname } from "next/navigation";
 import { useEffect, type ReactNode } from "react";
+import { EndpointAlertBanner } from "@/components/portal/endpoint-alert-banner";
 import { PortalShell } from "@/components/portal/portal-shell";
 import { SessionEnded } from "@/components/portal/session-ended";
 import { Spinner } from "@/components/ui/notice";
 import { signOut } from "../_lib/api";
-import { useBranding, useSessionState } from "../_lib/queries";
+import { useBranding, useEndpointAlerts, useSessionState } from "../_lib/queries";
 import { ENDED_MESSAGES, resumeSession } from "../_lib/session-store";
 
 // Every portal page below /portal/…: needs a session (from the link, or stored in this tab).
@@ -34,6 +35,8 @@ export default function PortalAppLayout({ children }: { children: ReactNode }) {
       appName={state.session.application.name}
       readOnly={state.session.readOnly}
       capabilities={state.session.capabilities}
+      member={Boolean(state.session.member)}
+      banner={<AlertBanner />}
       pathname={pathname}
       brand={branding}
       onSignOut={() => void signOut()}
@@ -41,4 +44,10 @@ export default function PortalAppLayout({ children }: { children: ReactNode }) {
       {children}
     </PortalShell>
   );
+}
+
+/** Endpoints failing or disabled by Herald, kept live; nothing while all is well (or unknown). */
+function AlertBanner() {
+  const alerts = useEndpointAlerts();
+  return <EndpointAlertBanner alerts={alerts.data?.data ?? []} />;
 }

@@ -7,6 +7,7 @@ import type { PortalCatalog } from "@/lib/portal/portal-catalog";
 import type { DeliveryLogRow } from "@/lib/portal/delivery-logs";
 import type { DeliveryTimeline } from "@/lib/portal/delivery-timeline";
 import type { FailureGroups } from "@/lib/portal/failure-groups";
+import type { EndpointAlerts } from "@/lib/notifications/endpoint-alerts";
 import type { PortalSettings } from "@/lib/portal/portal-settings";
 import type { ExamplePreview } from "@/lib/portal/preview-example";
 import type { TaskOut } from "@/lib/tasks/serialize-task";
@@ -173,6 +174,27 @@ export function useFailures() {
   });
 }
 
+/** Endpoints failing or disabled by Herald: the banner on every portal page. */
+export function useEndpointAlerts() {
+  const { appId } = usePortal();
+  return useQuery({
+    queryKey: ["endpoint-alerts", appId],
+    queryFn: () => api<EndpointAlerts>(`/portal/app/${appId}/endpoint-alerts`),
+    refetchInterval: LIVE_MS,
+  });
+}
+
+export type AlertSettings = { email: string; endpointAlerts: boolean; emailConfigured: boolean };
+/** The signed-in member's email alerts (member portals only). */
+export function useAlertSettings() {
+  const { appId, member } = usePortal();
+  return useQuery({
+    queryKey: ["alert-settings", appId],
+    queryFn: () => api<AlertSettings>("/portal/notifications"),
+    enabled: Boolean(member),
+  });
+}
+
 /** Where a replay task's deliveries stand, polled while any is still on its way. */
 export function useReplayDeliveries(taskId: string | null, taskFinished: boolean) {
   return useQuery({
@@ -225,7 +247,12 @@ export function usePortalMutations() {
     updateEndpoint: useMutation({
       mutationFn: ({ id, body }: { id: string; body: Record<string, unknown> }) =>
         api<EndpointOut>(ep(id), { method: "PATCH", body }),
-      onSuccess: () => refresh("endpoints", "endpoint"),
+      onSuccess: () => refresh("endpoints", "endpoint", "endpoint-alerts"),
+    }),
+    setAlerts: useMutation({
+      mutationFn: (endpointAlerts: boolean) =>
+        api<AlertSettings>("/portal/notifications", { method: "PUT", body: { endpointAlerts } }),
+      onSuccess: (data) => qc.setQueryData(["alert-settings", appId], data),
     }),
     replaceHeaders: useMutation({
       mutationFn: ({ id, headers }: { id: string; headers: Record<string, string | null> }) =>

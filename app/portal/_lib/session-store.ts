@@ -22,6 +22,8 @@ export type PortalSession = {
   featureFlags: string[];
   capabilities: Capabilities;
   application: { id: string; uid: string | null; name: string };
+  /** Opened by an application member from /portal/sign-in (absent in sessions stored before). */
+  member?: boolean;
 };
 
 /** Why there is no usable session, in words the page can show. */
