@@ -56,7 +56,7 @@ describe("endpoint alerts by email", () => {
     if (optIn) {
       const set = await portal("PUT", "/portal/notifications", { endpointAlerts: true });
       expect(set.status, JSON.stringify(set.body)).toBe(200);
-      expect(set.body).toEqual({ email, endpointAlerts: true, emailConfigured: true });
+      expect(set.body).toEqual({ email, endpointAlerts: true, emailConfigured: true, member: true });
     }
     return { email, portal, token: token! };
   }
@@ -162,6 +162,8 @@ describe("endpoint alerts by email", () => {
     expect(magic.status).toBe(403);
     expect(magic.body.detail).toContain("/portal/sign-in");
     expect((await s.api("GET", "/portal/notifications")).status).toBe(403);
+    // A magic link's portal reads that it has nobody to email (every portal page may ask).
+    expect((await requestJson("GET", `${s.baseUrl}/api/v1/portal/notifications`, link.body.token)).body).toMatchObject({ member: false, email: null, endpointAlerts: false });
     // Another application's alerts are not visible with this member's link.
     const other = await makeApp(s.api, { name: "Other" });
     expect((await m.portal("GET", `/portal/app/${other}/endpoint-alerts`)).status).toBe(404);

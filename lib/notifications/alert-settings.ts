@@ -32,7 +32,11 @@ const view = (m: { notifyEndpointHealth: boolean; user: { email: string } }) => 
 });
 
 export async function alertSettings(p: Principal) {
-  return view(await membership(memberPortal(p)));
+  // A magic link's portal has nobody to email: it reads "not a member" (every portal page may
+  // ask), and only setting the choice is refused.
+  if (p.kind === "portal" && !p.userId)
+    return { email: null, endpointAlerts: false, emailConfigured: mailConfigured(), member: false };
+  return { ...view(await membership(memberPortal(p))), member: true };
 }
 
 export async function setAlertSettings(p: Principal, input: { endpointAlerts: boolean }) {
@@ -42,5 +46,5 @@ export async function setAlertSettings(p: Principal, input: { endpointAlerts: bo
     data: { notifyEndpointHealth: input.endpointAlerts },
     select: { notifyEndpointHealth: true, user: { select: { email: true } } },
   });
-  return view(updated);
+  return { ...view(updated), member: true };
 }

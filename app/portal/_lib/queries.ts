@@ -184,7 +184,8 @@ export function useEndpointAlerts() {
   });
 }
 
-export type AlertSettings = { email: string; endpointAlerts: boolean; emailConfigured: boolean };
+/** member false: a magic link's portal, with nobody to email (the page is only shown to members). */
+export type AlertSettings = { email: string | null; endpointAlerts: boolean; emailConfigured: boolean; member: boolean };
 /** The signed-in member's email alerts (member portals only). */
 export function useAlertSettings() {
   const { appId, member } = usePortal();

@@ -22,7 +22,7 @@ export default function NotificationsPage() {
         <>
           {settings.isPending && <Spinner label="Loading" />}
           <LoadError title="Could not load your alerts" error={settings.error} onRetry={() => void settings.refetch()} />
-          {settings.data && (
+          {settings.data?.email != null && (
             <AlertSettingsForm
               email={settings.data.email}
               enabled={settings.data.endpointAlerts}
