@@ -1,8 +1,8 @@
 import { db } from "../db";
-import { hashToken } from "../crypto/tokens";
 import { ApiError, badRequest } from "../http/errors";
 import { verifyPassword } from "./password";
 import { assertSignInAllowed, recordSignInFailure } from "./rate-limit";
+import { endOtherSessions } from "./sessions";
 import { setPassword } from "./users";
 
 // A signed-in user sets a password (someone invited by email has none yet: the invitation's
@@ -29,6 +29,5 @@ export async function changePassword(
     }
   }
   await setPassword(user.id, input.newPassword);
-  const { count } = await db.userSession.deleteMany({ where: { userId: user.id, hash: { not: hashToken(user.sessionId) } } });
-  return { hadPassword, otherSessionsEnded: count };
+  return { hadPassword, otherSessionsEnded: await endOtherSessions(user.id, user.sessionId) };
 }

@@ -1,5 +1,6 @@
 import { decode } from "next-auth/jwt";
 import { authSecret, sessionCookieName } from "./auth-secret";
+import { ApiError, unauthorized } from "../http/errors";
 import { findSessionUser, type SessionUser } from "./sessions";
 
 // Reads next-auth's session cookie outside next-auth (the route builder, server components):
@@ -18,14 +19,20 @@ function cookieValue(cookieHeader: string, name: string): string | null {
   return out || null;
 }
 
-export async function userFromSessionToken(token: string | null): Promise<SessionUser | null> {
+/** The session id inside a next-auth session token, or null. */
+async function sessionIdOfToken(token: string | null): Promise<string | null> {
   if (!token) return null;
   try {
     const jwt = await decode({ token, secret: authSecret() });
-    return typeof jwt?.sid === "string" ? await findSessionUser(jwt.sid) : null;
+    return typeof jwt?.sid === "string" ? jwt.sid : null;
   } catch {
     return null; // not ours, tampered with, or from before a key rotation
   }
+}
+
+export async function userFromSessionToken(token: string | null): Promise<SessionUser | null> {
+  const sid = await sessionIdOfToken(token);
+  return sid ? findSessionUser(sid) : null;
 }
 
 /** The signed-in user of a request's Cookie header, or null. */
@@ -35,14 +42,20 @@ export async function userFromCookieHeader(cookieHeader: string | null): Promise
 
 /** The session id inside the cookie (for sign-out), or null. */
 export async function sessionIdFromCookieHeader(cookieHeader: string | null): Promise<string | null> {
-  const token = cookieHeader ? cookieValue(cookieHeader, sessionCookieName()) : null;
-  if (!token) return null;
-  try {
-    const jwt = await decode({ token, secret: authSecret() });
-    return typeof jwt?.sid === "string" ? jwt.sid : null;
-  } catch {
-    return null;
-  }
+  return sessionIdOfToken(cookieHeader ? cookieValue(cookieHeader, sessionCookieName()) : null);
 }
 
 export const sessionUserOfRequest = (req: Request) => userFromCookieHeader(req.headers.get("cookie"));
+
+/**
+ * The signed-in user of a cookie-authenticated account request (/api/account/*) and its session
+ * id. Such a request must carry the header `x-herald-csrf: 1`, which a cross-site form cannot send.
+ */
+export async function accountRequest(req: Request): Promise<{ user: SessionUser; sessionId: string }> {
+  if (req.headers.get("x-herald-csrf") !== "1")
+    throw new ApiError(403, "csrf_header_missing", "Send the header x-herald-csrf: 1 with this request");
+  const sessionId = await sessionIdFromCookieHeader(req.headers.get("cookie"));
+  const user = sessionId ? await findSessionUser(sessionId) : null;
+  if (!user || !sessionId) throw unauthorized("Not signed in");
+  return { user, sessionId };
+}

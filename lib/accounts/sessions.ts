@@ -39,6 +39,12 @@ export async function endUserSessions(userId: string): Promise<number> {
   return count;
 }
 
+/** Every session of this user but the one given (a new password signs out the other browsers). */
+export async function endOtherSessions(userId: string, keepSid: string): Promise<number> {
+  const { count } = await db.userSession.deleteMany({ where: { userId, hash: { not: hashToken(keepSid) } } });
+  return count;
+}
+
 /**
  * "Sign out everywhere": every browser's session, and the portal links minted for the user from
  * /portal/sign-in (with them, their portal sessions), so an open member portal stops too.

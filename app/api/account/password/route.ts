@@ -1,11 +1,10 @@
 import { z } from "zod";
-import { ApiError, unauthorized } from "@/lib/http/errors";
 import { errorResponse } from "@/lib/http/route";
 import { parseJson, readBody } from "@/lib/http/read-body";
 import { parseOr422 } from "@/lib/http/validation";
 import { changePassword } from "@/lib/accounts/change-password";
 import { CLIENT_ADDRESS_HEADER } from "@/lib/accounts/client-address";
-import { sessionIdFromCookieHeader, sessionUserOfRequest } from "@/lib/accounts/session-cookie";
+import { accountRequest } from "@/lib/accounts/session-cookie";
 
 const Body = z
   .object({
@@ -19,11 +18,7 @@ const Body = z
 // authenticated like sign-out-everywhere, so it needs the header `x-herald-csrf: 1`.
 export async function POST(req: Request): Promise<Response> {
   try {
-    if (req.headers.get("x-herald-csrf") !== "1")
-      throw new ApiError(403, "csrf_header_missing", "Send the header x-herald-csrf: 1 with this request");
-    const user = await sessionUserOfRequest(req);
-    const sessionId = await sessionIdFromCookieHeader(req.headers.get("cookie"));
-    if (!user || !sessionId) throw unauthorized("Not signed in");
+    const { user, sessionId } = await accountRequest(req);
     const body = parseOr422(Body, parseJson(await readBody(req)), "body");
     const result = await changePassword({ id: user.id, sessionId }, body, req.headers.get(CLIENT_ADDRESS_HEADER));
     return Response.json(result);

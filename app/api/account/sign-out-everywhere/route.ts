@@ -1,6 +1,5 @@
 import { errorResponse } from "@/lib/http/route";
-import { ApiError, unauthorized } from "@/lib/http/errors";
-import { sessionUserOfRequest } from "@/lib/accounts/session-cookie";
+import { accountRequest } from "@/lib/accounts/session-cookie";
 import { signOutEverywhere } from "@/lib/accounts/sessions";
 
 // POST /api/account/sign-out-everywhere — ends every session of the signed-in user (every
@@ -9,10 +8,7 @@ import { signOutEverywhere } from "@/lib/accounts/sessions";
 // (they own that path) and outside /api/v1 (it serves operators and integrators alike).
 export async function POST(req: Request): Promise<Response> {
   try {
-    if (req.headers.get("x-herald-csrf") !== "1")
-      throw new ApiError(403, "csrf_header_missing", "Send the header x-herald-csrf: 1 with this request");
-    const user = await sessionUserOfRequest(req);
-    if (!user) throw unauthorized("Not signed in");
+    const { user } = await accountRequest(req);
     const { sessions, portalLinks } = await signOutEverywhere(user.id);
     return Response.json({ ended: sessions, portalLinks });
   } catch (e) {
