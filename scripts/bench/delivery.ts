@@ -6,7 +6,9 @@
 //   3. publish-to-receive latency p50/p99 at a fixed 200 messages/s through the API (after an
 //      unmeasured warm-up phase at the same rate);
 //   4. healthy endpoints' p99 at 200 messages/s, without and with one endpoint that never answers
-//      (receiving 20/s, then 100/s), and the ratio to the p99 without;
+//      (receiving 20/s, then 100/s), and the ratio to the p99 without; and, as a control, the same
+//      extra messages sent to one more endpoint that answers at once: what the extra load costs
+//      by itself, so the stuck endpoint's own cost is the difference between the two;
 //   5. CPU milliseconds per delivery (the worker's, during the drain and the latency phases) and per
 //      publish (the web process's, during the latency phases), from /proc: robust on a loaded
 //      machine, where the wall-clock figures are not.
@@ -211,9 +213,10 @@ async function main() {
     const healthy: { appId: string }[] = [];
     for (let i = 0; i < HEALTHY_ENDPOINTS; i++) healthy.push(await makeApp(`${rx}/fast/${i}`));
     const stuck = await makeApp(`${rx}/stuck`);
+    const extra = await makeApp(`${rx}/extra`); // healthy, but not among the measured ones
 
-    async function phase(label: string, stuckRate: number) {
-      const withStuck = stuckRate > 0;
+    async function phase(label: string, sideRate: number, side = stuck) {
+      const withStuck = sideRate > 0;
       await fetch(`${rx}/reset`, { method: "POST" });
       const cpu0 = { web: cpuMs(web.child.pid), worker: cpuMs(worker.child.pid) };
       let published = 0;
@@ -225,7 +228,7 @@ async function main() {
       const publishMs: number[] = [];
       const answeredAt = new Map<string, number>();
       const perMs = RATE / 1000;
-      // The stuck endpoint's messages are spread over the healthy ones' (stuckRate per second).
+      // The side endpoint's messages are spread over the healthy ones' (sideRate per second).
       let stuckSent = 0;
       while (Date.now() < end) {
         const due = Math.floor((Date.now() - start) * perMs);
@@ -251,9 +254,9 @@ async function main() {
           };
           inflight.push(send(target.appId));
           n++;
-          while (withStuck && stuckSent < Math.floor((n * stuckRate) / RATE)) {
+          while (withStuck && stuckSent < Math.floor((n * sideRate) / RATE)) {
             stuckSent++;
-            inflight.push(send(stuck.appId));
+            inflight.push(send(side.appId));
           }
         }
         await sleep(2);
@@ -274,7 +277,7 @@ async function main() {
         ),
       );
       console.log(
-        `${label}: published ${n} at ${RATE}/s${withStuck ? ` (+${stuckRate}/s to the stuck endpoint)` : ""}, received ${g?.count ?? 0}, publish errors ${failures}\n` +
+        `${label}: published ${n} at ${RATE}/s${withStuck ? ` (+${sideRate}/s to the ${side === stuck ? "stuck" : "extra healthy"} endpoint)` : ""}, received ${g?.count ?? 0}, publish errors ${failures}\n` +
           `  publish-to-receive p50 ${fmt(s.p50)} ms, p90 ${fmt(s.p90)} ms, p99 ${fmt(s.p99)} ms, max ${fmt(s.max)} ms` +
           ` (of which the publish API call itself: p50 ${fmt(p.p50)} ms, p99 ${fmt(p.p99)} ms)\n` +
           `  from the API's 202 to arrival (the delivery engine's part): p50 ${fmt(engine.p50)} ms, p99 ${fmt(engine.p99)} ms\n` +
@@ -287,9 +290,13 @@ async function main() {
     // the drain above (autovacuum of 20,000 fresh rows), so the two measured phases compare alike.
     await phase("warm-up (not counted)", 0);
     const base = await phase("healthy endpoints only", 0);
-    const stuckRuns = [];
+    // The controls run before any stuck phase: a stuck endpoint's backlog outlives its phase.
+    const controls = [];
     for (const rate of STUCK_RATES)
-      stuckRuns.push({ rate, ...(await phase(`healthy endpoints + one that never answers, ${rate}/s`, rate)) });
+      controls.push(await phase(`control: healthy endpoints + one more healthy one, ${rate}/s`, rate, extra));
+    const stuckRuns = [];
+    for (const [i, rate] of STUCK_RATES.entries())
+      stuckRuns.push({ rate, control: controls[i]!, ...(await phase(`healthy endpoints + one that never answers, ${rate}/s`, rate)) });
 
     console.log("\nsummary");
     console.log(`  raw undici POST rate            ${fmt(rawRate)} req/s`);
@@ -301,7 +308,8 @@ async function main() {
     );
     for (const r of stuckRuns)
       console.log(
-        `  healthy p99, stuck at ${String(r.rate).padStart(3)}/s   ${fmt(r.p99)} ms (x${fmt(r.p99 / base.p99, 2)} of ${fmt(base.p99)} ms)   target <= x${TARGETS.stuckP99Ratio}`,
+        `  healthy p99, stuck at ${String(r.rate).padStart(3)}/s   ${fmt(r.p99)} ms (x${fmt(r.p99 / base.p99, 2)} of ${fmt(base.p99)} ms)   target <= x${TARGETS.stuckP99Ratio}` +
+          `   (control, the same load to a healthy endpoint: ${fmt(r.control.p99)} ms, x${fmt(r.control.p99 / base.p99, 2)})`,
       );
     console.log(
       `  CPU per delivery (drain)        ${fmt(drainCpuMs, 3)} ms (worker)   per publish ${fmt(base.cpu.perPublish, 3)} ms (web)`,
@@ -316,6 +324,7 @@ async function main() {
     for (const r of stuckRuns) {
       figures[`healthy p99, stuck ${r.rate}/s ms`] = r.p99;
       figures[`  ratio to alone, stuck ${r.rate}/s (target <= 1.2)`] = r.p99 / base.p99;
+      figures[`  control: ratio with ${r.rate}/s more to a healthy endpoint`] = r.control.p99 / base.p99;
     }
     figures["worker CPU ms per delivery (drain)"] = drainCpuMs;
     figures["worker CPU ms per delivery (200/s)"] = base.cpu.perDelivery;
