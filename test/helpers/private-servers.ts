@@ -142,6 +142,9 @@ export async function startRedis() {
   return {
     url: `redis://127.0.0.1:${port}`,
     port,
+    /** Killed (no persistence: every key is lost); `start()` brings it back, empty, on the same port. */
+    stop,
+    start: launch,
     /** Killed and started again on the same port, empty. */
     async restart(downMs = 0) {
       await stop();

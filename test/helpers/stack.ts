@@ -39,6 +39,11 @@ export async function startStack(
      * to do to it before they start.
      */
     database?: { processUrl?: (url: string) => string; prepare?: (url: string) => Promise<void> };
+    /**
+     * Runs once the stack's database is migrated and seeded, just before its processes start:
+     * e.g. stopping its PostgreSQL or Redis, for processes that must start without them.
+     */
+    beforeStart?: () => Promise<void>;
   } = {},
 ) {
   const databaseUrl = await createDatabase(opts.postgresUrl ?? process.env.DATABASE_URL!, randomSuffix("iso"), {
@@ -91,6 +96,7 @@ export async function startStack(
       s?.on("data", (b: Buffer) => (logs = (logs + b.toString("utf8")).slice(-5_000_000)));
     return child;
   };
+  await opts.beforeStart?.();
   const web = spawnProc(webCommand(port), opts.webEnv);
   const extraWebs: ChildProcess[] = [];
   let worker: ChildProcess | null = null;

@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/http/errors";
+import { ApiError, RETRY_AFTER_S } from "@/lib/http/errors";
 import { noContent, route } from "@/lib/http/route";
 import { checkHealth } from "@/lib/health/check-health";
 import { bootstrapState } from "@/lib/health/readiness";
@@ -27,10 +27,13 @@ export const GET = route(
   async () => {
     const health = await checkHealth();
     const boot = bootstrapState();
+    // Both 503s are passing states (a store restarting, the process starting): a balancer or a
+    // client is told when to ask again, as for any request during an outage.
+    const retry = { "retry-after": String(RETRY_AFTER_S) };
     if (health.ok && !boot.ready)
-      throw new ApiError(503, "starting", `Starting: applying the HERALD_BOOTSTRAP_* settings${boot.error ? ` (last try: ${boot.error})` : ""}`);
+      throw new ApiError(503, "starting", `Starting: applying the HERALD_BOOTSTRAP_* settings${boot.error ? ` (last try: ${boot.error})` : ""}`, retry);
     if (health.ok) return noContent;
     const down = (["database", "redis"] as const).filter((part) => health[part] !== "ok");
-    throw new ApiError(503, "unhealthy", `Not reachable: ${down.join(", ")} (see /api/v1/health/status)`);
+    throw new ApiError(503, "unhealthy", `Not reachable: ${down.join(", ")} (see /api/v1/health/status)`, retry);
   },
 );

@@ -1,3 +1,4 @@
+import { RETRY_AFTER_S } from "@/lib/http/errors";
 import { route } from "@/lib/http/route";
 import { checkHealth } from "@/lib/health/check-health";
 
@@ -18,7 +19,7 @@ export const GET = route(
     const health = await checkHealth();
     return Response.json(
       { status: health.ok ? "ok" : "degraded", database: health.database, redis: health.redis },
-      { status: health.ok ? 200 : 503 },
+      { status: health.ok ? 200 : 503, headers: health.ok ? {} : { "retry-after": String(RETRY_AFTER_S) } },
     );
   },
 );
