@@ -83,6 +83,10 @@ describe("bad input", () => {
       ["PATCH", "/app/bad-app", { name: false }, "body.name"],
       ["POST", "/event-type", { name: "a.b", description: 5 }, "body.description"],
       ["POST", "/event-type", { name: "a.b", description: "x", schemas: { v1: {} } }, "body.schemas.v1"],
+      // Not a JSON Schema a validator accepts: the same check the console's editor runs as you type.
+      ["POST", "/event-type", { name: "a.b", description: "x", schemas: { "1": { type: "strnig" } } }, "body.schemas.1"],
+      ["PUT", "/event-type/order.paid", { description: "x", schemas: { "1": { type: "object" }, "2": { required: "id" } } }, "body.schemas.2"],
+      ["PATCH", "/event-type/order.paid", { schemas: { "1": { properties: { a: { $ref: "#/definitions/missing" } } } } }, "body.schemas.1"],
       ["PATCH", "/event-type/order.paid", { archived: "true" }, "body.archived"],
       ["POST", "/app/bad-app/endpoint", { url: 42 }, "body.url"],
       ["POST", "/app/bad-app/endpoint", { url: "https://a.example.com", disabled: "yes" }, "body.disabled"],
@@ -116,6 +120,16 @@ describe("bad input", () => {
       expectError(res, 422, `${method} ${path} ${JSON.stringify(body)}`);
       expect(locs(res), `${method} ${path} ${JSON.stringify(body)}`).toContain(loc);
     }
+  });
+
+  it("an invalid JSON Schema is a 422 that says what is wrong with it, on create, replace and patch", async () => {
+    const post = await t.api("POST", "/event-type", { name: "schema.bad", description: "x", schemas: { "1": { type: "strnig" } } });
+    expectError(post, 422, "POST bad schema");
+    expect(post.body.detail[0]).toMatchObject({ loc: ["body", "schemas", "1"], msg: expect.stringMatching(/^Not a valid JSON Schema: \/type /) });
+    const put = await t.api("PUT", "/event-type/order.paid", { description: "x", schemas: { "1": { type: "object", required: "id" } } });
+    expect(put.body.detail[0].msg).toMatch(/required/);
+    const patch = await t.api("PATCH", "/event-type/order.paid", { schemas: { "1": { properties: { a: { $ref: "#/definitions/missing" } } } } });
+    expect(patch.body.detail[0].msg).toMatch(/^Not a usable JSON Schema: .*missing/);
   });
 
   it("NUL characters and absurd nesting are refused before anything reaches the database", async () => {

@@ -3,10 +3,11 @@ import { Ajv2019 } from "ajv/dist/2019.js";
 import { Ajv2020 } from "ajv/dist/2020.js";
 
 // Checks an event type's JSON Schema the way a receiver's validator would read it: JSON that
-// parses, an object, valid against its dialect's meta-schema ($schema: 2020-12, 2019-09, else
+// parses (checkSchemaText, for the console's editor), an object, valid against its dialect's meta-schema ($schema: 2020-12, 2019-09, else
 // draft-07, which is what Svix's catalog uses), and compilable ($refs resolve). Pure, so the
 // console runs it on every keystroke. Unknown keywords are allowed (strict: false): catalogs
-// carry annotations of their own.
+// carry annotations of their own. The API runs checkSchema on every schema version it is sent
+// (lib/event-types/schemas.ts), so what the editor accepts as you type is what the server stores.
 
 export type SchemaCheck = { ok: true; schema: Record<string, unknown> } | { ok: false; error: string };
 
@@ -25,10 +26,14 @@ export function checkSchemaText(text: string): SchemaCheck {
   } catch (e) {
     return { ok: false, error: `Not valid JSON: ${(e as Error).message}` };
   }
+  return checkSchema(parsed);
+}
+
+export function checkSchema(parsed: unknown): SchemaCheck {
   if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) return { ok: false, error: "A JSON Schema here is an object ({…})" };
   const schema = parsed as Record<string, unknown>;
-  const ajv = validatorFor(schema);
   try {
+    const ajv = validatorFor(schema);
     if (!ajv.validateSchema(schema)) {
       const first = ajv.errors?.[0];
       return { ok: false, error: `Not a valid JSON Schema: ${first ? `${first.instancePath || "(root)"} ${first.message ?? ""}` : "rejected"}`.trim() };

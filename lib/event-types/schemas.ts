@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { zFeatureFlag, zUniqueList } from "../http/fields";
+import { checkSchema } from "./check-schema";
 
 // Event type names follow resource.action ("invoice.paid"): segments of [a-zA-Z0-9_-] joined by dots.
 export const EVENT_TYPE_NAME = /^[a-zA-Z0-9_-]+(\.[a-zA-Z0-9_-]+)+$/;
@@ -11,8 +12,16 @@ export const zCatalogName = z
     "must be resource.action, e.g. invoice.paid: segments of a-z A-Z 0-9 _ - separated by dots",
   );
 
+// A JSON Schema that a receiver's validator accepts (the same check the console runs as you
+// type): a 422 at body.schemas.<version> names what is wrong, instead of a catalog that stores
+// a schema nobody can validate against, and an example generator that chokes on it later.
+const zJsonSchema = z.record(z.string(), z.unknown()).superRefine((schema, ctx) => {
+  const check = checkSchema(schema);
+  if (!check.ok) ctx.addIssue({ code: "custom", message: check.error });
+});
+
 // {"1": {<JSON schema>}, "2": {...}}: a schema per version.
-const zSchemas = z.record(z.string().regex(/^\d+$/, "schema versions are whole numbers: \"1\", \"2\""), z.record(z.string(), z.unknown()));
+const zSchemas = z.record(z.string().regex(/^\d+$/, "schema versions are whole numbers: \"1\", \"2\""), zJsonSchema);
 
 // Newer SDKs send `featureFlags` (a list); Herald keeps one flag per event type, like the spec.
 const zFeatureFlags = zUniqueList(zFeatureFlag).max(1, "Herald supports one feature flag per event type").nullish();
