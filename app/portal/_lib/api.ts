@@ -1,4 +1,4 @@
-import { readEventStream } from "@/lib/http/read-event-stream";
+import { ApiFailure, createApiClient, failure, jsonRequest, reach, type RequestOptions } from "@/lib/http/api-client";
 import {
   endSession,
   getLinkToken,
@@ -11,59 +11,9 @@ import {
 
 // The portal's only way to the API: same-origin fetches with the session as a bearer header.
 
-export type FieldError = { loc: (string | number)[]; msg: string; type: string };
-
-export class ApiFailure extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    detail: string,
-    readonly fields: FieldError[] = [],
-  ) {
-    super(detail);
-  }
-}
+export { ApiFailure, UNREACHABLE, type FieldError } from "@/lib/http/api-client";
 
 const RENEW_BEFORE_MS = 60_000;
-
-/** Status 0: no answer at all (offline, Herald down, a proxy dropping the connection). */
-export const UNREACHABLE = "unreachable";
-
-// fetch() rejects with a TypeError ("Failed to fetch") when no answer comes back; pages show
-// this plain sentence instead, and the query layer keeps retrying.
-async function reach(input: string, init: RequestInit): Promise<Response> {
-  try {
-    return await fetch(input, init);
-  } catch (e) {
-    if (init.signal?.aborted) throw e;
-    throw new ApiFailure(0, UNREACHABLE, "Herald cannot be reached right now. Check your connection, then try again.");
-  }
-}
-
-async function failure(res: Response): Promise<ApiFailure> {
-  let body: unknown = null;
-  try {
-    body = await res.json();
-  } catch {
-    /* not JSON */
-  }
-  const b = (body ?? {}) as { code?: string; detail?: unknown };
-  if (res.status === 422 && Array.isArray(b.detail)) {
-    const fields = b.detail as FieldError[];
-    const text = fields
-      .map((f) => `${f.loc.filter((l) => l !== "body" && l !== "query").join(".")}: ${f.msg}`)
-      .join("; ");
-    return new ApiFailure(422, "validation", text, fields);
-  }
-  // A 5xx (or a proxy's error page) has nothing the user can act on: say so plainly.
-  if (res.status >= 500)
-    return new ApiFailure(res.status, b.code ?? `http_${res.status}`, "Something went wrong on Herald's side. Try again in a moment.");
-  return new ApiFailure(
-    res.status,
-    b.code ?? `http_${res.status}`,
-    typeof b.detail === "string" ? b.detail : `The request was refused (HTTP ${res.status}).`,
-  );
-}
 
 /** Exchanges a magic-link token for a session (the token itself stays in memory only). */
 export async function openLink(token: string): Promise<PortalSession> {
@@ -101,26 +51,13 @@ function activeSession(): PortalSession {
   return s.session;
 }
 
-type Init = { method?: string; body?: unknown; signal?: AbortSignal; headers?: Record<string, string> };
-
-async function send(path: string, init: Init): Promise<Response> {
+async function send(path: string, init: RequestOptions): Promise<Response> {
   let session = activeSession();
   if (new Date(session.expiresAt).getTime() - Date.now() < RENEW_BEFORE_MS && getLinkToken()) {
     await renew();
     session = activeSession();
   }
-  const go = (s: PortalSession) =>
-    reach(`/api/v1${path}`, {
-      method: init.method ?? "GET",
-      headers: {
-        authorization: `Bearer ${s.session}`,
-        ...(init.body !== undefined ? { "content-type": "application/json" } : {}),
-        ...init.headers,
-      },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-      signal: init.signal ?? null,
-      cache: "no-store",
-    });
+  const go = (s: PortalSession) => reach(`/api/v1${path}`, jsonRequest(init, { authorization: `Bearer ${s.session}` }));
   let res = await go(session);
   if (res.status === 401) {
     const err = await failure(res);
@@ -134,27 +71,8 @@ async function send(path: string, init: Init): Promise<Response> {
   return res;
 }
 
-/** JSON in, JSON out; throws ApiFailure for anything but 2xx. */
-export async function api<T>(path: string, init: Init = {}): Promise<T> {
-  const res = await send(path, init);
-  if (!res.ok) throw await failure(res);
-  if (res.status === 204) return undefined as T;
-  return (await res.json()) as T;
-}
-
-/**
- * Reads a text/event-stream with the bearer header (EventSource cannot send one) and calls
- * `onEvent` for each event until the stream ends or `signal` aborts.
- */
-export async function streamEvents(
-  path: string,
-  onEvent: (event: { event: string; data: string }) => void,
-  signal: AbortSignal,
-): Promise<void> {
-  const res = await send(path, { signal, headers: { accept: "text/event-stream" } });
-  if (!res.ok || !res.body) throw await failure(res);
-  await readEventStream(res.body, onEvent);
-}
+export const client = createApiClient(send);
+export const { api, streamEvents } = client;
 
 export async function signOut() {
   try {

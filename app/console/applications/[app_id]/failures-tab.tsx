@@ -9,7 +9,8 @@ import { EmptyState, ErrorText, Notice, Spinner } from "@/components/ui/notice";
 import type { FailureGroups } from "@/lib/portal/failure-groups";
 import { useConsole } from "../../_lib/providers";
 import { useConsoleMutations, useFailures } from "../../_lib/queries";
-import { useTaskStream } from "../../_lib/task-stream";
+import { useTaskStream } from "@/app/_lib/task-stream";
+import { client } from "../../_lib/api";
 
 type Group = FailureGroups["data"][number];
 
@@ -20,7 +21,7 @@ export function FailuresTab({ appId }: { appId: string }) {
   const m = useConsoleMutations();
   const [confirm, setConfirm] = useState<Group | null>(null);
   const [taskId, setTaskId] = useState<string | null>(null);
-  const stream = useTaskStream(taskId);
+  const stream = useTaskStream(client, taskId);
   const groups = failures.data?.data ?? [];
   return (
     <>

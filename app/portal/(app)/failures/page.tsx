@@ -9,7 +9,8 @@ import { Dialog } from "@/components/ui/dialog";
 import { statusCodeLabel } from "@/components/ui/format";
 import { EmptyState, ErrorText, Notice, Spinner } from "@/components/ui/notice";
 import type { FailureGroups } from "@/lib/portal/failure-groups";
-import { useTaskStream } from "../../_lib/task-stream";
+import { useTaskStream } from "@/app/_lib/task-stream";
+import { client } from "../../_lib/api";
 import { liveState, useFailures, usePortal, usePortalMutations } from "../../_lib/queries";
 
 type Group = FailureGroups["data"][number];
@@ -20,7 +21,7 @@ export default function FailuresPage() {
   const m = usePortalMutations();
   const [confirm, setConfirm] = useState<Group | null>(null);
   const [taskId, setTaskId] = useState<string | null>(null);
-  const stream = useTaskStream(taskId);
+  const stream = useTaskStream(client, taskId);
   const groups = failures.data?.data ?? [];
   return (
     <>

@@ -11,7 +11,8 @@ import { Dialog } from "@/components/ui/dialog";
 import { formatTime } from "@/components/ui/format";
 import { LiveStatus, LoadError } from "@/components/portal/live-status";
 import { EmptyState, Spinner } from "@/components/ui/notice";
-import { useTaskStream } from "../../_lib/task-stream";
+import { useTaskStream } from "@/app/_lib/task-stream";
+import { client } from "../../_lib/api";
 import {
   useCatalog,
   useDelivery,
@@ -68,7 +69,7 @@ function Logs() {
   const [replayOpen, setReplayOpen] = useState(false);
   const [replayRun, setReplayRun] = useState(0);
   const [taskId, setTaskId] = useState<string | null>(null);
-  const stream = useTaskStream(taskId);
+  const stream = useTaskStream(client, taskId);
   const replayDeliveries = useReplayDeliveries(taskId, Boolean(stream.task && ["completed", "failed", "cancelled"].includes(stream.task.status)));
   const replayFilter: ReplayFilter = {
     since: filters.after ?? null,

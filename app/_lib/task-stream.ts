@@ -2,7 +2,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import type { TaskOut } from "@/lib/tasks/serialize-task";
-import { api, streamEvents } from "./api";
+import type { ApiClient } from "@/lib/http/api-client";
 
 const TERMINAL = new Set(["completed", "failed", "cancelled"]);
 const POLL_FALLBACK_MS = 2_000;
@@ -10,12 +10,13 @@ const MAX_RECONNECTS = 5;
 const RECOUNT_AFTER_CANCEL_MS = [4_000, 8_000];
 
 /**
- * Live state of a task from its event stream (GET /api/v1/tasks/{id}/events, read with the
- * bearer header). If the stream breaks before the task ends it reconnects a few times, then
- * falls back to polling. When the task ends, every query is refreshed: a retry or a replay
- * changes the failure groups, the log and the endpoints' numbers at once.
+ * Live state of a task from its event stream (GET /api/v1/tasks/{id}/events, through the
+ * portal's or the console's client, which add their credentials). If the stream breaks before
+ * the task ends it reconnects a few times, then falls back to polling. When the task ends, every
+ * query is refreshed: a retry or a replay changes the failure groups, the log and the endpoints'
+ * numbers at once.
  */
-export function useTaskStream(taskId: string | null) {
+export function useTaskStream({ api, streamEvents }: ApiClient, taskId: string | null) {
   const [task, setTask] = useState<TaskOut | null>(null);
   const [error, setError] = useState<string | null>(null);
   const qc = useQueryClient();
@@ -67,7 +68,7 @@ export function useTaskStream(taskId: string | null) {
       }
     })();
     return () => ctrl.abort();
-  }, [taskId, qc]);
+  }, [api, streamEvents, taskId, qc]);
 
   return { task, error };
 }

@@ -1,0 +1,107 @@
+import { readEventStream } from "./read-event-stream";
+
+// The browser side of the API, shared by the portal and the console: how an answer that is not
+// 2xx becomes an ApiFailure a page can show, and JSON and event-stream calls on top of a `send`
+// that each front end writes for itself (the portal sends its session as a bearer header and
+// renews it; the console relies on the session cookie and names its environment).
+
+export type FieldError = { loc: (string | number)[]; msg: string; type: string };
+
+export class ApiFailure extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    detail: string,
+    readonly fields: FieldError[] = [],
+  ) {
+    super(detail);
+  }
+}
+
+/** Status 0: no answer at all (offline, Herald down, a proxy dropping the connection). */
+export const UNREACHABLE = "unreachable";
+
+// fetch() rejects with a TypeError ("Failed to fetch") when no answer comes back; pages show
+// this plain sentence instead, and the query layer keeps retrying.
+export async function reach(input: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(input, init);
+  } catch (e) {
+    if (init.signal?.aborted) throw e;
+    throw new ApiFailure(0, UNREACHABLE, "Herald cannot be reached right now. Check your connection, then try again.");
+  }
+}
+
+export async function failure(res: Response): Promise<ApiFailure> {
+  let body: unknown = null;
+  try {
+    body = await res.json();
+  } catch {
+    /* not JSON */
+  }
+  const b = (body ?? {}) as { code?: string; detail?: unknown };
+  if (res.status === 422 && Array.isArray(b.detail)) {
+    const fields = b.detail as FieldError[];
+    const text = fields
+      .map((f) => `${f.loc.filter((l) => l !== "body" && l !== "query").join(".")}: ${f.msg}`)
+      .join("; ");
+    return new ApiFailure(422, "validation", text, fields);
+  }
+  // A 5xx (or a proxy's error page) has nothing the user can act on: say so plainly.
+  if (res.status >= 500)
+    return new ApiFailure(res.status, b.code ?? `http_${res.status}`, "Something went wrong on Herald's side. Try again in a moment.");
+  return new ApiFailure(
+    res.status,
+    b.code ?? `http_${res.status}`,
+    typeof b.detail === "string" ? b.detail : `The request was refused (HTTP ${res.status}).`,
+  );
+}
+
+/** Message of a field's 422 error, if the API named that field. */
+export function fieldError(err: unknown, field: string): string | undefined {
+  if (!(err instanceof ApiFailure)) return undefined;
+  return err.fields.find((f) => f.loc[f.loc.length - 1] === field || f.loc.includes(field))?.msg;
+}
+
+export type RequestOptions = { method?: string; body?: unknown; signal?: AbortSignal; headers?: Record<string, string> };
+
+/** `fetch` options of a JSON call under /api/v1 (headers of the front end's own added by its `send`). */
+export function jsonRequest(init: RequestOptions, headers: Record<string, string>): RequestInit {
+  return {
+    method: init.method ?? "GET",
+    headers: {
+      ...headers,
+      ...(init.body !== undefined ? { "content-type": "application/json" } : {}),
+      ...init.headers,
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    signal: init.signal ?? null,
+    cache: "no-store",
+  };
+}
+
+export type ApiClient = {
+  /** JSON in, JSON out; throws ApiFailure for anything but 2xx. */
+  api: <T>(path: string, init?: RequestOptions) => Promise<T>;
+  /**
+   * Reads a text/event-stream (task progress; with the front end's own headers, which
+   * EventSource cannot send) and calls `onEvent` for each event until it ends or `signal` aborts.
+   */
+  streamEvents: (path: string, onEvent: (event: { event: string; data: string }) => void, signal: AbortSignal) => Promise<void>;
+};
+
+export function createApiClient(send: (path: string, init: RequestOptions) => Promise<Response>): ApiClient {
+  return {
+    async api<T>(path: string, init: RequestOptions = {}): Promise<T> {
+      const res = await send(path, init);
+      if (!res.ok) throw await failure(res);
+      if (res.status === 204) return undefined as T;
+      return (await res.json()) as T;
+    },
+    async streamEvents(path, onEvent, signal) {
+      const res = await send(path, { signal, headers: { accept: "text/event-stream" } });
+      if (!res.ok || !res.body) throw await failure(res);
+      await readEventStream(res.body, onEvent);
+    },
+  };
+}
