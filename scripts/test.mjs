@@ -36,7 +36,9 @@ const TZ_SUITES = [
   "test/tasks-bulk.integration.test.ts",
 ];
 // Everything whose Redis use differs by mode: the delivery contract, the endpoint gate's scripts,
-// workers sharing an endpoint's cap and throttle, and pub/sub (the herald listen relay).
+// workers sharing an endpoint's cap and throttle, and pub/sub (the herald listen relay). Not the
+// many-processes suite: what it shares across processes lives in PostgreSQL, but for the sign-in
+// counters and the periodic locks (plain commands on one hash-tagged slot in every mode).
 const REDIS_MODE_SUITES = [
   "test/delivery-contract.integration.test.ts",
   "lib/delivery/endpoint-gate.test.ts",
