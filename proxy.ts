@@ -1,17 +1,14 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { env } from "./lib/env";
+import { EMBED_ENV_PARAM, embedOriginsFor, frameAncestors } from "./lib/environments/portal-embedding";
 
 // Portal pages may be framed only by the origins in HERALD_PORTAL_FRAME_ANCESTORS (CSP
-// frame-ancestors, e.g. "'self' https://dashboard.example.com"); every other page keeps the
-// browser default. The value is read at request time, so changing it needs no rebuild.
+// frame-ancestors, e.g. "'self' https://dashboard.example.com") and, for a page opened with
+// ?env=<environment id> (what portal links carry), that environment's portalEmbedOrigins
+// (lib/environments/portal-embedding.ts); every other page keeps the browser default. Both are
+// read at request time, so changing them needs no rebuild.
 
-export function frameAncestors(setting: string): string {
-  // One header line, no directive breaks: the setting is a space-separated source list.
-  const sources = setting.replace(/[;,\r\n]+/g, " ").trim().split(/\s+/).filter(Boolean);
-  return `frame-ancestors ${sources.length > 0 ? sources.join(" ") : "'none'"}`;
-}
-
-export function proxy(request: NextRequest) {
+export async function proxy(request: NextRequest) {
   // API paths with malformed percent-encoding (matched below: only paths with a "%"): Next.js
   // would fail to decode the route's parameters and answer a bare 500. It is the caller's mistake.
   if (request.nextUrl.pathname.startsWith("/api/")) {
@@ -31,8 +28,9 @@ export function proxy(request: NextRequest) {
     forwarded.set("x-herald-pathname", request.nextUrl.pathname + request.nextUrl.search);
     return NextResponse.next({ request: { headers: forwarded } });
   }
+  const origins = await embedOriginsFor(request.nextUrl.searchParams.get(EMBED_ENV_PARAM));
   const res = NextResponse.next();
-  res.headers.set("content-security-policy", frameAncestors(env().HERALD_PORTAL_FRAME_ANCESTORS));
+  res.headers.set("content-security-policy", frameAncestors(env().HERALD_PORTAL_FRAME_ANCESTORS, origins));
   res.headers.set("referrer-policy", "no-referrer");
   res.headers.set("x-content-type-options", "nosniff");
   return res;

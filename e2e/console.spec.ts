@@ -84,7 +84,7 @@ test("an operator signs in and works through the console", async ({ page, operat
     await page.getByLabel(/Read-only/).check();
     await page.getByRole("button", { name: "Generate portal link" }).click();
     const link = (await page.getByLabel("Portal link", { exact: true }).textContent())!;
-    expect(link).toMatch(/\/portal#key=hpt_/);
+    expect(link).toMatch(/\/portal\?env=env_\w+#key=hpt_/);
     await expect(page.getByText(`src="${link}"`)).toBeVisible();
     await shot(page, "console-portal-link");
     const portal = await context.newPage();

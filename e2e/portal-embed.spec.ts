@@ -5,7 +5,8 @@ import { expect, openPortal, serverUrl, shot, test } from "./fixtures";
 // The portal inside an <iframe> on the operator's own site: another origin (127.0.0.2, a
 // different site from 127.0.0.1) with third-party cookies blocked. It must work without any
 // cookie (the session is a bearer header kept in memory), and only origins listed in
-// HERALD_PORTAL_FRAME_ANCESTORS may frame it (e2e/start-server.mjs allows http://127.0.0.2:*).
+// HERALD_PORTAL_FRAME_ANCESTORS (e2e/start-server.mjs allows http://127.0.0.2:*) or in the
+// environment's portalEmbedOrigins (for links carrying ?env=) may frame it.
 
 test.use({
   launchOptions: {
@@ -14,12 +15,13 @@ test.use({
   },
 });
 
-async function hostPage(host: string, iframeSrc: string): Promise<{ url: string; server: Server }> {
+/** A page on `host` framing the portal; `iframeSrc` may be set after the server has its port. */
+async function hostPage(host: string, iframeSrc: string | (() => string)): Promise<{ url: string; server: Server }> {
   const server = createServer((_req, res) => {
     res.writeHead(200, { "content-type": "text/html" });
     res.end(`<!doctype html><html><head><title>Operator dashboard</title></head><body style="margin:0;font-family:sans-serif">
       <header style="padding:8px;background:#222;color:#fff">Acme operator dashboard (${host})</header>
-      <iframe title="Webhooks portal" src="${iframeSrc}" style="width:100%;height:1000px;border:0"></iframe></body></html>`);
+      <iframe title="Webhooks portal" src="${typeof iframeSrc === "string" ? iframeSrc : iframeSrc()}" style="width:100%;height:1000px;border:0"></iframe></body></html>`);
   });
   await new Promise<void>((resolve) => server.listen(0, host, resolve));
   return { url: `http://${host}:${(server.address() as AddressInfo).port}/`, server };
@@ -148,6 +150,52 @@ test("a reload inside the cross-site iframe keeps the session", async ({ page, o
     await expect(frame.getByText("Open the portal from your link")).toHaveCount(0);
     expect(await page.context().cookies()).toEqual([]);
     await shot(page, "portal-embedded-after-reload", { fullPage: false, doc: true });
+  } finally {
+    host.server.close();
+  }
+});
+
+test("an environment's own embedding origins may frame its portal links, also across a reload; links without ?env= may not", async ({ page, operator }) => {
+  // 127.0.0.3 is not in the server-wide list (start-server.mjs); this environment lists it.
+  let src = "";
+  const host = await hostPage("127.0.0.3", () => src);
+  try {
+    const origin = new URL(host.url).origin;
+    const set = await operator.api("PATCH", "/environment/settings", { portalEmbedOrigins: [origin] });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    expect(set.body.portalFrameAncestors).toBe(`frame-ancestors 'self' http://127.0.0.2:* ${origin}`);
+
+    const app = await operator.createApp("Own Origin Co");
+    const link = await operator.portalLink(app.id);
+    expect(new URL(link.url).searchParams.get("env")).toBe(operator.environmentId);
+    src = link.url;
+    await page.goto(host.url);
+    const frame = page.frameLocator("iframe[title='Webhooks portal']");
+    await expect(frame.getByRole("heading", { name: "Endpoints", level: 1 })).toBeVisible();
+    await expect(frame.getByText("Own Origin Co")).toBeVisible();
+
+    // Framed, the portal keeps ?env= in its address as you move, so a reload is framed too.
+    const portalFrame = () => page.frames().find((f) => f.url().startsWith(serverUrl()))!;
+    await frame.getByRole("navigation").getByRole("link", { name: "Delivery logs", exact: true }).click();
+    await expect(frame.getByRole("heading", { name: "Delivery logs", level: 1 })).toBeVisible();
+    await expect.poll(() => new URL(portalFrame().url()).searchParams.get("env")).toBe(operator.environmentId);
+    await portalFrame().evaluate(() => window.location.reload());
+    await expect(frame.getByRole("heading", { name: "Delivery logs", level: 1 })).toBeVisible();
+    await expect(frame.getByText("Own Origin Co")).toBeVisible();
+    await shot(page, "portal-embedded-environment-origin", { fullPage: false, doc: true });
+
+    // The same site framing a link without ?env= (minted before this setting existed) is refused.
+    const refused: string[] = [];
+    page.on("console", (m) => {
+      if (/frame-ancestors|Refused to frame/i.test(m.text())) refused.push(m.text());
+    });
+    const old = await operator.portalLink(app.id);
+    const u = new URL(old.url);
+    u.search = "";
+    src = u.toString();
+    await page.goto(host.url);
+    await expect.poll(() => refused.length, { message: "Chromium reports the refused frame" }).toBeGreaterThan(0);
+    await expect(frame.getByRole("heading", { name: "Endpoints" })).toHaveCount(0);
   } finally {
     host.server.close();
   }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_RETRY_SCHEDULE } from "@/lib/delivery/retry-schedule";
-import { createTenant, type Tenant } from "./helpers/tenant";
+import { baseUrl, createTenant, type Tenant } from "./helpers/tenant";
 import { receiverPool } from "./helpers/receiver";
 import { portalSession } from "./helpers/portal";
 import { answers, makeApp, makeEndpoint, publish, waitUntil } from "./helpers/delivery";
@@ -10,6 +10,8 @@ import { answers, makeApp, makeEndpoint, publish, waitUntil } from "./helpers/de
 // (which run the default schedule).
 
 const NO_BRANDING = { displayName: null, logoUrl: null, accentColor: null, accentTextColor: null, theme: "system" };
+// The test server runs with the default HERALD_PORTAL_FRAME_ANCESTORS ('self').
+const NO_EMBEDDING = { portalEmbedOrigins: [], portalFrameAncestors: "frame-ancestors 'self'" };
 
 describe("environment settings", () => {
   let t: Tenant;
@@ -41,10 +43,11 @@ describe("environment settings", () => {
       retrySchedule: null,
       effectiveRetrySchedule: DEFAULT_RETRY_SCHEDULE,
       portalBranding: NO_BRANDING,
+      ...NO_EMBEDDING,
     });
     const set = await t.api("PATCH", "/environment/settings", { retrySchedule: [40, 60] });
     expect(set.status).toBe(200);
-    expect(set.body).toEqual({ retrySchedule: [40, 60], effectiveRetrySchedule: [40, 60], portalBranding: NO_BRANDING });
+    expect(set.body).toEqual({ retrySchedule: [40, 60], effectiveRetrySchedule: [40, 60], portalBranding: NO_BRANDING, ...NO_EMBEDDING });
     // Another environment is untouched.
     expect((await other.api("GET", "/environment/settings")).body.retrySchedule).toBeNull();
 
@@ -63,7 +66,7 @@ describe("environment settings", () => {
 
     // null (or []) goes back to the platform default.
     const reset = await t.api("PATCH", "/environment/settings", { retrySchedule: null });
-    expect(reset.body).toEqual({ retrySchedule: null, effectiveRetrySchedule: DEFAULT_RETRY_SCHEDULE, portalBranding: NO_BRANDING });
+    expect(reset.body).toEqual({ retrySchedule: null, effectiveRetrySchedule: DEFAULT_RETRY_SCHEDULE, portalBranding: NO_BRANDING, ...NO_EMBEDDING });
     const again = await publish(t.api, appId, { environmentSchedule: "default" });
     const defaultDelay = await firstRetryDelay(appId, follows.id, again);
     expect(defaultDelay).toBeGreaterThanOrEqual(3_900);
@@ -90,6 +93,7 @@ describe("environment settings", () => {
       effectiveRetrySchedule: [30],
       // A light accent gets dark text.
       portalBranding: { displayName: "Acme Cloud", logoUrl: "https://acme.example/logo.svg", accentColor: "#fde047", accentTextColor: "#000000", theme: "dark" },
+      ...NO_EMBEDDING,
     });
     // Fields left out stay; null removes one.
     const next = await b.api("PATCH", "/environment/settings", { portalBranding: { logoUrl: null, accentColor: "#0f766e" } });
@@ -119,5 +123,62 @@ describe("environment settings", () => {
       expect(locs.some((l) => l.startsWith(`body.portalBranding${field ? "." + field : ""}`)), JSON.stringify(r.body)).toBe(true);
     }
     expect((await t.api("GET", "/environment/settings")).body.portalBranding).toEqual(NO_BRANDING);
+  });
+
+  it("adds the environment's embedding origins to the portal's frame-ancestors for links of that environment only", async () => {
+    const e = await createTenant("environment-embedding");
+    const set = await e.api("PATCH", "/environment/settings", { portalEmbedOrigins: ["https://Dashboard.Acme.example/", "http://127.0.0.2:8080"] });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    // Stored as the browser compares them: scheme://host[:port], lowercased, no trailing slash.
+    expect(set.body.portalEmbedOrigins).toEqual(["https://dashboard.acme.example", "http://127.0.0.2:8080"]);
+    expect(set.body.portalFrameAncestors).toBe("frame-ancestors 'self' https://dashboard.acme.example http://127.0.0.2:8080");
+    expect(set.body.retrySchedule).toBeNull();
+
+    // A link minted now says which environment it belongs to, in the query (the key stays in the fragment)…
+    const appId = await makeApp(e.api);
+    const link = await e.api("POST", `/auth/app-portal-access/${appId}`, {});
+    const url = new URL(link.body.url);
+    expect(url.searchParams.get("env")).toBe(e.environmentId);
+    expect(url.hash).toMatch(/^#key=hpt_/);
+    // …and its page gets the environment's origins on top of the server-wide list.
+    const csp = async (path: string) => (await fetch(`${baseUrl()}${path}`)).headers.get("content-security-policy");
+    expect(await csp(`/portal?env=${e.environmentId}`)).toBe(set.body.portalFrameAncestors);
+    expect(await csp(`/portal/logs?env=${e.environmentId}`)).toBe(set.body.portalFrameAncestors);
+    // Links minted before (no ?env), other environments, unknown and malformed ids: the server-wide list.
+    expect(await csp("/portal")).toBe("frame-ancestors 'self'");
+    expect(await csp(`/portal?env=${other.environmentId}`)).toBe("frame-ancestors 'self'");
+    expect(await csp(`/portal?env=env_01jf3k6m8q9r2s4t5v6w7x8y9z`)).toBe("frame-ancestors 'self'");
+    expect(await csp(`/portal?env=${encodeURIComponent("'; script-src *")}`)).toBe("frame-ancestors 'self'");
+
+    // null (or []) removes them.
+    const cleared = await e.api("PATCH", "/environment/settings", { portalEmbedOrigins: null });
+    expect(cleared.body).toMatchObject(NO_EMBEDDING);
+    expect(await csp(`/portal?env=${e.environmentId}`)).toBe("frame-ancestors 'self'");
+  });
+
+  it("refuses embedding origins that are not origins with a 422 naming the entry", async () => {
+    const cases: [unknown, string, RegExp][] = [
+      [["dashboard.example.com"], "body.portalEmbedOrigins.0", /not an http\(s\) origin/],
+      [["https://ok.example", "ftp://files.example"], "body.portalEmbedOrigins.1", /not an http\(s\) origin/],
+      [["https://a.example/embed"], "body.portalEmbedOrigins.0", /more than an origin/],
+      [["https://a.example?x=1"], "body.portalEmbedOrigins.0", /more than an origin/],
+      [["https://user:pw@a.example"], "body.portalEmbedOrigins.0", /more than an origin/],
+      [["https://*.example.com"], "body.portalEmbedOrigins.0", /wildcard/],
+      [["https://a.example", "https://A.example/"], "body.portalEmbedOrigins.1", /listed twice/],
+      [Array.from({ length: 21 }, (_, i) => `https://a${i}.example`), "body.portalEmbedOrigins", /at most 20/],
+      ["https://a.example", "body.portalEmbedOrigins", /./],
+      [[42], "body.portalEmbedOrigins.0", /./],
+    ];
+    for (const [portalEmbedOrigins, loc, msg] of cases) {
+      const r = await t.api("PATCH", "/environment/settings", { portalEmbedOrigins });
+      expect(r.status, JSON.stringify(portalEmbedOrigins)).toBe(422);
+      const item = (r.body.detail as { loc: (string | number)[]; msg: string }[]).find((d) => d.loc.join(".") === loc);
+      expect(item, `${JSON.stringify(portalEmbedOrigins)} → ${JSON.stringify(r.body)}`).toBeDefined();
+      expect(item!.msg).toMatch(msg);
+    }
+    expect((await t.api("GET", "/environment/settings")).body).toMatchObject(NO_EMBEDDING);
+    // A portal session cannot set them.
+    const portal = await portalSession(t, await makeApp(t.api));
+    expect((await portal.api("PATCH", "/environment/settings", { portalEmbedOrigins: ["https://evil.example"] })).status).toBe(403);
   });
 });

@@ -26,7 +26,8 @@ describe("portal links and sessions", () => {
     const link = await portalLink(t, appId);
     const url = new URL(link.url);
     expect(url.pathname).toBe("/portal");
-    expect(url.search).toBe("");
+    // The query names the environment only (not a secret: it selects the embedding origins).
+    expect(url.search).toBe(`?env=${t.environmentId}`);
     expect(url.hash).toBe(`#key=${link.token}`);
   });
 

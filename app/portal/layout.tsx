@@ -5,7 +5,8 @@ import { PortalProviders } from "./_lib/providers";
 import "./theme.css";
 
 // The consumer portal. Served with `Content-Security-Policy: frame-ancestors …` from
-// HERALD_PORTAL_FRAME_ANCESTORS (proxy.ts), so operators can embed it in their own site.
+// HERALD_PORTAL_FRAME_ANCESTORS and, for ?env=<id>, that environment's portalEmbedOrigins
+// (proxy.ts), so operators can embed it in their own site.
 export const metadata: Metadata = {
   title: "Webhooks portal",
   robots: { index: false, follow: false },

@@ -292,6 +292,11 @@ export const schemas: Record<string, JsonSchema> = {
       }),
       "the consumer portal's name, logo, accent colour and theme (system follows prefers-color-scheme)",
     ),
+    portalEmbedOrigins: ext(
+      { type: "array", items: str },
+      "origins (scheme://host[:port]) that may frame this environment's portal, besides HERALD_PORTAL_FRAME_ANCESTORS; portal links carry ?env=<environment id> to select them",
+    ),
+    portalFrameAncestors: ext(str, "the CSP frame-ancestors directive a portal page opened with ?env=<this environment> is sent"),
   }),
   ...consoleComponents(),
   CaptureOut: object(

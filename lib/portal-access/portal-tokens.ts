@@ -7,6 +7,7 @@ import type { PortalPrincipal, Scope } from "../auth/principal";
 import { createApplication } from "../applications/manage-applications";
 import { findApplication } from "../applications/find-application";
 import { capabilitiesFrom, svixCapabilitiesOf } from "./capabilities";
+import { EMBED_ENV_PARAM } from "../environments/portal-embedding";
 import { PORTAL_TOKEN_DEFAULT_TTL_S, type AppPortalAccessIn } from "./schemas";
 
 // Magic links: the operator asks for a link for one application; the token rides in the URL
@@ -54,7 +55,9 @@ export async function createPortalAccess(scope: Scope, appIdOrUid: string, input
       expiresAt: new Date(Date.now() + ttl * 1000),
     },
   });
-  return { url: `${env().HERALD_PUBLIC_URL}/portal#key=${token}`, token };
+  // ?env= lets the first load be framed by the environment's own origins (portal-embedding.ts).
+  const query = new URLSearchParams({ [EMBED_ENV_PARAM]: scope.environmentId });
+  return { url: `${env().HERALD_PUBLIC_URL}/portal?${query}#key=${token}`, token };
 }
 
 type TokenRecord = { expiresAt: Date; createdAt: Date; application: { portalRevokedBefore: Date | null } };

@@ -19,6 +19,18 @@ export default function PortalAppLayout({ children }: { children: ReactNode }) {
     if (state.status === "loading") resumeSession();
   }, [state.status]);
 
+  // Framed on the operator's site: keep the link's ?env= in the address, so that a reload inside
+  // the frame is answered with that environment's embedding origins too (lib/environments/
+  // portal-embedding.ts). Not needed, and not shown, when the portal is the whole tab.
+  const embedEnv = state.status === "active" ? state.session.embedEnv : undefined;
+  useEffect(() => {
+    if (!embedEnv || window.self === window.top) return;
+    const url = new URL(window.location.href);
+    if (url.searchParams.get("env") === embedEnv) return;
+    url.searchParams.set("env", embedEnv);
+    window.history.replaceState(window.history.state, "", url);
+  }, [embedEnv, pathname]);
+
   if (state.status === "loading") {
     return (
       <main className="p-10">

@@ -1,5 +1,6 @@
 import { ApiFailure, createApiClient, failure, jsonRequest, reach, type RequestOptions } from "@/lib/http/api-client";
 import {
+  embedEnvOf,
   endSession,
   getLinkToken,
   getState,
@@ -25,7 +26,8 @@ export async function openLink(token: string): Promise<PortalSession> {
   });
   if (!res.ok) throw await failure(res);
   setLinkToken(token);
-  const session = (await res.json()) as PortalSession;
+  const embedEnv = embedEnvOf(window.location.search);
+  const session = { ...((await res.json()) as PortalSession), ...(embedEnv ? { embedEnv } : {}) };
   startSession(session);
   return session;
 }

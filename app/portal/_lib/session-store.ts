@@ -24,6 +24,12 @@ export type PortalSession = {
   application: { id: string; uid: string | null; name: string };
   /** Opened by an application member from /portal/sign-in (absent in sessions stored before). */
   member?: boolean;
+  /**
+   * The `?env=` the link carried (lib/environments/portal-embedding.ts), kept with the session
+   * so that, framed, the portal keeps it in its address and a reload inside the frame is allowed
+   * by the same environment's embedding origins. Set here, not by the server.
+   */
+  embedEnv?: string;
 };
 
 /** Why there is no usable session, in words the page can show. */
@@ -97,6 +103,13 @@ export function subscribe(listener: () => void) {
 export const getState = () => state;
 export const getLinkToken = () => linkToken;
 export const setLinkToken = (token: string | null) => (linkToken = token);
+
+/** `?env=<environment id>` of this page's address, else the one the current session kept. */
+export function embedEnvOf(search: string): string | undefined {
+  const fromUrl = new URLSearchParams(search).get("env");
+  if (fromUrl && /^env_[0-9a-z]{26}$/.test(fromUrl)) return fromUrl;
+  return state.status === "active" ? state.session.embedEnv : undefined;
+}
 
 export function startSession(session: PortalSession) {
   const s = storage();

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "environment" ADD COLUMN     "portal_embed_origins" TEXT[] DEFAULT ARRAY[]::TEXT[];
