@@ -11,9 +11,10 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 
 export type SchemaCheck = { ok: true; schema: Record<string, unknown> } | { ok: false; error: string };
 
-function validatorFor(schema: Record<string, unknown>) {
+/** An ajv instance for the schema's dialect; also what checks sample payloads (check-payload.ts). */
+export function validatorFor(schema: Record<string, unknown>, allErrors = false) {
   const dialect = typeof schema.$schema === "string" ? schema.$schema : "";
-  const options = { strict: false, allErrors: false, validateFormats: false };
+  const options = { strict: false, allErrors, validateFormats: false };
   if (dialect.includes("2020-12")) return new Ajv2020(options);
   if (dialect.includes("2019-09")) return new Ajv2019(options);
   return new Ajv(options);

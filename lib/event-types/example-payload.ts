@@ -5,10 +5,15 @@ type Schema = Record<string, unknown>;
 
 const MAX_DEPTH = 8;
 
-export function examplePayload(schemas: unknown, version?: string): Record<string, unknown> {
+/** The schema of the event type's newest version (versions are numbers), if it has any. */
+export function latestSchema(schemas: unknown): Schema | undefined {
   const all = (schemas ?? {}) as Record<string, Schema>;
-  const versions = Object.keys(all).sort((a, b) => Number(b) - Number(a));
-  const schema = all[version ?? versions[0] ?? ""];
+  const latest = Object.keys(all).sort((a, b) => Number(b) - Number(a))[0];
+  return latest !== undefined ? all[latest] : undefined;
+}
+
+export function examplePayload(schemas: unknown, version?: string): Record<string, unknown> {
+  const schema = version !== undefined ? ((schemas ?? {}) as Record<string, Schema>)[version] : latestSchema(schemas);
   if (!schema) return {};
   const value = exampleFor(schema, schema, 0);
   return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : { value };
@@ -20,9 +25,7 @@ export function examplePayload(schemas: unknown, version?: string): Record<strin
  */
 export function exampleAt(schemas: unknown, index: number): Record<string, unknown> | null {
   if (index === 0) return examplePayload(schemas);
-  const all = (schemas ?? {}) as Record<string, Schema>;
-  const latest = Object.keys(all).sort((a, b) => Number(b) - Number(a))[0];
-  const examples = latest !== undefined ? all[latest]?.examples : undefined;
+  const examples = latestSchema(schemas)?.examples;
   const found: unknown = Array.isArray(examples) ? examples[index] : undefined;
   return found && typeof found === "object" && !Array.isArray(found) ? (found as Record<string, unknown>) : null;
 }

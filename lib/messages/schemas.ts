@@ -36,4 +36,9 @@ export const EventExampleIn = z.object({
   eventType: zEventTypeName,
   /** Which of the schema's `examples` to send (0, the default, falls back to a derived one). */
   exampleIndex: z.number().int().min(0).max(1000).default(0),
+  /**
+   * Herald extension: send this payload instead of an example (the portal's "edit before
+   * sending"). It must match the event type's schema; a mismatch is a 422 naming the field.
+   */
+  payload: z.record(z.string(), z.unknown(), { error: "must be a JSON object" }).nullish(),
 });

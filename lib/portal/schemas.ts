@@ -32,4 +32,8 @@ export const deliveryParams = z.object({ app_id: zIdOrUid, delivery_id: zIdOrUid
 export const ValidateUrlIn = z.object({ url: z.string().min(1).max(65536) });
 
 /** POST …/preview-example: which event type's example to build the request for. */
-export const PreviewExampleIn = z.object({ eventType: zEventTypeName });
+export const PreviewExampleIn = z.object({
+  eventType: zEventTypeName,
+  /** The payload being edited on the Send page; checked like send-example's (422 naming the field). */
+  payload: z.record(z.string(), z.unknown(), { error: "must be a JSON object" }).nullish(),
+});

@@ -18,6 +18,16 @@ export function fieldErrorsOf(err: unknown): { fields: Record<string, string>; f
 
 const DEBOUNCE_MS = 350;
 
+/** `value` once it has stopped changing for a moment: what is sent to the server as someone types. */
+export function useDebounced<T>(value: T, ms = DEBOUNCE_MS): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const t = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(t);
+  }, [value, ms]);
+  return settled;
+}
+
 /** As-you-type URL validation through the server's rules (SSRF policy included), debounced. */
 export function useUrlCheck(validate: (url: string, signal: AbortSignal) => Promise<{ ok: true } | { ok: false; reason: string }>) {
   const [check, setCheck] = useState<UrlCheck>({ state: "idle" });

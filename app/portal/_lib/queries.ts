@@ -2,6 +2,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSyncExternalStore } from "react";
 import type { EndpointOut } from "@/lib/endpoints/serialize";
+import type { MessageOut } from "@/lib/messages/serialize";
 import type { EndpointHealth } from "@/lib/portal/endpoint-health";
 import type { PortalCatalog } from "@/lib/portal/portal-catalog";
 import type { DeliveryLogRow } from "@/lib/portal/delivery-logs";
@@ -209,17 +210,38 @@ export function useReplayDeliveries(taskId: string | null, taskFinished: boolean
   });
 }
 
-export function useExamplePreview(endpointId: string | null, eventType: string | null, enabled: boolean) {
+/** `payload`: the edited payload (null: the event type's example), as the server will check it. */
+export function useExamplePreview(
+  endpointId: string | null,
+  eventType: string | null,
+  payload: Record<string, unknown> | null,
+  enabled: boolean,
+) {
   const { appId } = usePortal();
   return useQuery({
-    queryKey: ["preview", appId, endpointId, eventType],
+    queryKey: ["preview", appId, endpointId, eventType, payload],
     queryFn: () =>
       api<ExamplePreview>(`/portal/app/${appId}/endpoint/${enc(endpointId!)}/preview-example`, {
         method: "POST",
-        body: { eventType },
+        body: payload ? { eventType, payload } : { eventType },
       }),
     enabled: enabled && Boolean(endpointId && eventType),
+    // While the payload is being edited, the last request stays on screen until the next is built.
+    placeholderData: keepPreviousData,
     staleTime: 60_000,
+  });
+}
+
+/** How many of an event type's latest messages "Use a recent message" offers. */
+export const RECENT_MESSAGES = 5;
+
+/** The application's latest messages of one event type, with their payloads (the session's application only). */
+export function useRecentMessages(eventType: string | null) {
+  const { appId } = usePortal();
+  return useQuery({
+    queryKey: ["recent-messages", appId, eventType],
+    queryFn: () => api<List<MessageOut>>(`/app/${appId}/msg?event_types=${enc(eventType!)}&limit=${RECENT_MESSAGES}`),
+    enabled: Boolean(eventType),
   });
 }
 
@@ -275,9 +297,12 @@ export function usePortalMutations() {
         ...(signal ? { signal } : {}),
       }),
     sendExample: useMutation({
-      mutationFn: ({ endpointId, eventType }: { endpointId: string; eventType: string }) =>
-        api<{ id: string }>(`${ep(endpointId)}/send-example`, { method: "POST", body: { eventType } }),
-      onSuccess: () => refresh("logs"),
+      mutationFn: ({ endpointId, eventType, payload }: { endpointId: string; eventType: string; payload: Record<string, unknown> | null }) =>
+        api<{ id: string }>(`${ep(endpointId)}/send-example`, {
+          method: "POST",
+          body: payload ? { eventType, payload } : { eventType },
+        }),
+      onSuccess: () => refresh("logs", "recent-messages"),
     }),
     replay: useMutation({
       mutationFn: ({ msgId, endpointId }: { msgId: string; endpointId?: string }) =>

@@ -1,12 +1,15 @@
 "use client";
 import Link from "next/link";
 import { useRouter, useSearchParams } from "next/navigation";
-import { Suspense, useState } from "react";
+import { Suspense, useMemo, useState } from "react";
 import { DeliveryStatusBadge } from "@/components/portal/delivery-status";
 import { PageHeader } from "@/components/portal/page-header";
+import { RecentMessages } from "@/components/portal/recent-messages";
 import { RequestPreview } from "@/components/portal/request-preview";
 import { Button } from "@/components/ui/button";
+import { Field, inputClass } from "@/components/ui/field";
 import { statusCodeLabel } from "@/components/ui/format";
+import { checkPayloadText, describeProblem, payloadChecker } from "@/lib/event-types/check-payload";
 import { EmptyState, ErrorText, Notice, Spinner } from "@/components/ui/notice";
 import {
   useCatalog,
@@ -16,7 +19,9 @@ import {
   useExamplePreview,
   usePortal,
   usePortalMutations,
+  useRecentMessages,
 } from "../../_lib/queries";
+import { useDebounced } from "../../_lib/forms";
 
 /** After sending: the delivery of the new message, polled until its first attempt is in. */
 function SentResult({ msgId, endpointId }: { msgId: string; endpointId: string }) {
@@ -51,6 +56,11 @@ function SentResult({ msgId, endpointId }: { msgId: string; endpointId: string }
   );
 }
 
+/** The payload as the page holds it: the example until edited, then the text typed or taken. */
+type PayloadEdit = { eventType: string; text: string } | null;
+
+const pretty = (v: unknown) => JSON.stringify(v, null, 2);
+
 function Send() {
   const params = useSearchParams();
   const router = useRouter();
@@ -61,7 +71,23 @@ function Send() {
   const endpointId = params.get("endpoint") ?? endpoints.data?.data[0]?.id ?? null;
   const types = (catalog.data?.data ?? []).filter((t) => !t.archived);
   const eventType = params.get("eventType") ?? types[0]?.name ?? null;
-  const preview = useExamplePreview(endpointId, eventType, capabilities.sendExample);
+  const latest = types.find((t) => t.name === eventType)?.versions[0];
+  const exampleText = pretty(latest?.example ?? {});
+  const [edit, setEdit] = useState<PayloadEdit>(null);
+  const text = edit && edit.eventType === eventType ? edit.text : exampleText;
+  // The same checker the server runs on send-example and preview-example (lib/event-types).
+  const checker = useMemo(() => payloadChecker(latest?.schema), [latest]);
+  const check = useMemo(() => checkPayloadText(text, checker), [text, checker]);
+  // Unchanged, nothing is sent but the event type: the server sends its example, as before.
+  const own = check.ok && JSON.stringify(check.payload) !== JSON.stringify(latest?.example ?? {}) ? check.payload : null;
+  // The preview follows the typing once it pauses; a settled payload of another event type is not used.
+  const settled = useDebounced(JSON.stringify({ eventType, own }));
+  const previewPayload = (() => {
+    const s = JSON.parse(settled) as { eventType: string | null; own: Record<string, unknown> | null };
+    return s.eventType === eventType ? s.own : null;
+  })();
+  const preview = useExamplePreview(endpointId, eventType, previewPayload, capabilities.sendExample && check.ok);
+  const recent = useRecentMessages(eventType);
   const [sent, setSent] = useState<{ msgId: string; endpointId: string } | null>(null);
   const choose = (patch: Record<string, string>) => {
     const q = new URLSearchParams({
@@ -70,7 +96,13 @@ function Send() {
       ...patch,
     });
     setSent(null);
+    m.sendExample.reset();
     router.replace(`/portal/send?${q}`, { scroll: false });
+  };
+  const setText = (t: string) => {
+    if (!eventType) return;
+    setEdit({ eventType, text: t });
+    m.sendExample.reset();
   };
 
   if (!capabilities.sendExample) return <Notice tone="warn">This portal link cannot send sample events.</Notice>;
@@ -82,10 +114,10 @@ function Send() {
     <>
       <PageHeader
         title="Send a sample event"
-        description="Pick an event type and an endpoint: you see the exact request Herald will send, then the attempt as it happens. Sample payloads come from the event type's schema."
+        description="Pick an event type and an endpoint, edit the payload if you like: you see the exact request Herald will send, then the attempt as it happens. Sample payloads come from the event type's schema, or from a recent real message."
       />
-      <div className="grid gap-4 lg:grid-cols-[20rem_1fr]">
-        <div className="space-y-4 rounded-lg border border-slate-200 bg-white p-4">
+      <div className="grid gap-4 lg:grid-cols-2">
+        <div className="min-w-0 space-y-4 rounded-lg border border-slate-200 bg-white p-4">
           <label className="block space-y-1 text-sm">
             <span className="font-medium">Event type</span>
             <select className={select} value={eventType ?? ""} onChange={(e) => choose({ eventType: e.target.value })}>
@@ -108,15 +140,54 @@ function Send() {
               ))}
             </select>
           </label>
+          <Field
+            label="Payload"
+            hint={
+              latest
+                ? `Checked against the schema of ${eventType} (version ${latest.version}) as you type.`
+                : "This event type has no schema: any JSON object can be sent."
+            }
+            error={check.ok ? undefined : check.problems.map(describeProblem).join("; ")}
+          >
+            {({ id, describedBy, invalid }) => (
+              <textarea
+                id={id}
+                name="payload"
+                rows={Math.min(18, Math.max(6, text.split("\n").length + 1))}
+                spellCheck={false}
+                className={`${inputClass} font-mono text-xs`}
+                value={text}
+                aria-describedby={describedBy}
+                aria-invalid={invalid}
+                onChange={(e) => setText(e.target.value)}
+              />
+            )}
+          </Field>
+          {edit && edit.eventType === eventType && text !== exampleText && (
+            <Button size="sm" variant="ghost" onClick={() => setEdit(null)}>
+              Reset to the example
+            </Button>
+          )}
+          <section aria-labelledby="recent-heading" className="space-y-2">
+            <h2 id="recent-heading" className="text-sm font-medium">
+              Or use a recent real message
+            </h2>
+            {recent.isPending && <Spinner label="Loading recent messages" />}
+            {recent.error && <ErrorText message={recent.error.message} className="text-xs" />}
+            {recent.data && eventType && (
+              <RecentMessages eventType={eventType} messages={recent.data.data} onUse={(msg) => setText(pretty(msg.payload))} />
+            )}
+          </section>
           <Button
             variant="primary"
             className="w-full"
-            disabled={!endpointId || !eventType || m.sendExample.isPending}
+            disabled={!endpointId || !eventType || !check.ok || m.sendExample.isPending}
             onClick={() =>
               endpointId &&
               eventType &&
+              check.ok &&
               m.sendExample.mutate(
-                { endpointId, eventType },
+                { endpointId, eventType, payload: own },
                 { onSuccess: (msg) => setSent({ msgId: msg.id, endpointId }) },
               )
             }
@@ -143,15 +214,21 @@ function Send() {
             shown as [redacted]). The real send gets its own message id, so <code>webhook-id</code>,{" "}
             <code>webhook-timestamp</code> and the signature will differ.
           </p>
-          {preview.isPending && <Spinner label="Building the request" />}
-          {preview.error && <Notice tone="error">{preview.error.message}</Notice>}
-          {preview.data && (
-            <RequestPreview
-              method={preview.data.method}
-              url={preview.data.url}
-              headers={preview.data.headers}
-              body={preview.data.body}
-            />
+          {!check.ok ? (
+            <p className="text-sm text-slate-600">Fix the payload to see the request.</p>
+          ) : (
+            <>
+              {preview.isPending && <Spinner label="Building the request" />}
+              {preview.error && <Notice tone="error">{preview.error.message}</Notice>}
+              {preview.data && (
+                <RequestPreview
+                  method={preview.data.method}
+                  url={preview.data.url}
+                  headers={preview.data.headers}
+                  body={preview.data.body}
+                />
+              )}
+            </>
           )}
         </section>
       </div>

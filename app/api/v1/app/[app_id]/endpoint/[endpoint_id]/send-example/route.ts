@@ -11,6 +11,8 @@ export const POST = route(
       id: "v1.endpoint.send-example",
       tag: "Endpoint",
       summary: "Send a sample of an event type (from its schema) to this endpoint only",
+      description:
+        "Herald extension: `payload` sends that payload instead of an example; it must match the event type's newest schema (a 422 names each wrong field).",
       svix: true,
       responses: { 200: "PublishedMessageOut" },
     },
@@ -21,7 +23,7 @@ export const POST = route(
   },
   async ({ scope, params, body }) => {
     return publishResponse(
-      await sendExample(scope, params.app_id, params.endpoint_id, body.eventType, body.exampleIndex),
+      await sendExample(scope, params.app_id, params.endpoint_id, body),
       true,
     );
   },

@@ -19,6 +19,6 @@ export const POST = route(
     body: PreviewExampleIn,
   },
   ({ scope, params, body }) => {
-    return previewExample(scope, params.app_id, params.endpoint_id, body.eventType);
+    return previewExample(scope, params.app_id, params.endpoint_id, body.eventType, body.payload);
   },
 );
