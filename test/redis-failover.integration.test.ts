@@ -9,9 +9,11 @@ import { expectDatabaseAgreesWithReceiver } from "./helpers/agreement";
 
 // Redis failing over while messages flow, on Redis servers of this suite's own (loopback, free
 // ports, no persistence; scripts/lib/redis-servers.mjs): a Sentinel failover (the replica is
-// promoted, the old master demoted) and a Redis Cluster master killed and restarted empty (the
-// one that holds the delivery queue). No Herald process is restarted: every accepted message is
-// delivered at least once and the database agrees with the receiver.
+// promoted, the old master demoted), a Redis Cluster master killed and restarted empty (the one
+// that holds the delivery queue), and on a cluster with replicas that master killed and its
+// replica promoted by the cluster (writes it acknowledged but had not yet replicated are lost).
+// No Herald process is restarted: every accepted message is delivered at least once and the
+// database agrees with the receiver.
 
 const workerEnv = {
   HERALD_REQUEST_TIMEOUT_MS: "3000",
@@ -50,6 +52,18 @@ async function flowThrough(s: Stack, rx: Awaited<ReturnType<ReturnType<typeof re
   return { appId, endpoints, accepted, refused };
 }
 
+/** The port of the cluster master that owns the slot of BullMQ's hash-tagged prefix (the queues). */
+async function queueMaster(s: Stack): Promise<number> {
+  const redis = testRedis(s.redisEnv);
+  try {
+    const slot = Number(await redis.call("CLUSTER", "KEYSLOT", `${bullPrefix(s.prefix)}:deliveries`));
+    const ranges = (await redis.call("CLUSTER", "SLOTS")) as [number, number, [string, number]][];
+    return Number(ranges.find(([from, to]) => slot >= from && slot <= to)![2][1]);
+  } finally {
+    redis.disconnect();
+  }
+}
+
 describe("Redis failover while messages flow", () => {
   const receivers = receiverPool();
   const cleanups: (() => Promise<void>)[] = [];
@@ -84,18 +98,33 @@ describe("Redis failover while messages flow", () => {
     s.startWorker();
     const rx = await receivers.start(slowly(30));
 
-    // The master that owns the slot of BullMQ's hash-tagged prefix.
-    const redis = testRedis(s.redisEnv);
-    const slot = Number(await redis.call("CLUSTER", "KEYSLOT", `${bullPrefix(s.prefix)}:deliveries`));
-    const ranges = (await redis.call("CLUSTER", "SLOTS")) as [number, number, [string, number]][];
-    const owner = ranges.find(([from, to]) => slot >= from && slot <= to)![2][1];
-    redis.disconnect();
-    const node = cluster.ports.indexOf(Number(owner));
+    const node = cluster.ports.indexOf(await queueMaster(s));
     expect(node).toBeGreaterThanOrEqual(0);
 
     const { appId, endpoints, accepted, refused } = await flowThrough(s, rx, () => cluster.restartNode(node));
     expect(accepted).toBeGreaterThan(0);
     console.info(`cluster restart: ${accepted} accepted, ${refused} refused`);
+    await expectDatabaseAgreesWithReceiver(s, appId, endpoints, rx, accepted * endpoints.length);
+  }, 240_000);
+
+  it("Redis Cluster with replicas: the master holding the queues is killed and its replica takes over; nothing is lost", async () => {
+    const cluster = await startRedisCluster({ replicas: 1 });
+    cleanups.push(() => cluster.stop());
+    const s = await startStack({ redisEnv: cluster.env, workerEnv });
+    cleanups.push(() => s.close());
+    s.startWorker();
+    const rx = await receivers.start(slowly(30));
+
+    const owner = await queueMaster(s);
+    let promoted = 0;
+    const { appId, endpoints, accepted, refused } = await flowThrough(s, rx, async () => {
+      promoted = await cluster.failOverMaster(owner);
+    });
+    expect(accepted).toBeGreaterThan(0);
+    // The queues' slot moved to the promoted replica, which Herald now uses.
+    expect(promoted).not.toBe(owner);
+    expect(await queueMaster(s)).toBe(promoted);
+    console.info(`cluster failover: ${accepted} accepted, ${refused} refused`);
     await expectDatabaseAgreesWithReceiver(s, appId, endpoints, rx, accepted * endpoints.length);
   }, 240_000);
 });

@@ -1,9 +1,11 @@
 export type RedisEnv = { REDIS_URL: string; HERALD_REDIS_MODE: string; HERALD_REDIS_SENTINEL_NAME?: string };
 
-export function startRedisCluster(opts?: { masters?: number; nodeTimeoutMs?: number }): Promise<{
+export function startRedisCluster(opts?: { masters?: number; replicas?: number; nodeTimeoutMs?: number }): Promise<{
   ports: number[];
   env: RedisEnv;
+  masterPorts(): number[];
   restartNode(i: number, opts?: { downMs?: number }): Promise<void>;
+  failOverMaster(port: number): Promise<number>;
   stop(): Promise<void>;
 }>;
 

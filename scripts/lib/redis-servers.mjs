@@ -6,6 +6,7 @@
 //   const c = await startRedisCluster();   // c.env: { REDIS_URL, HERALD_REDIS_MODE: "cluster" }
 //   const s = await startRedisSentinel();  // s.env: { REDIS_URL, HERALD_REDIS_MODE, HERALD_REDIS_SENTINEL_NAME }
 //   await c.restartNode(0); await s.failover(); await c.stop(); await s.stop();
+//   const r = await startRedisCluster({ replicas: 1 }); await r.failOverMaster(r.masterPorts()[0]);
 import { spawn, execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -53,41 +54,80 @@ async function stopServer(server, signal = "SIGTERM") {
 }
 
 /**
- * A Redis Cluster of `masters` masters (no replicas: a restarted master comes back empty, like a
- * restart without persistence, and keeps its slots through its nodes file).
+ * A Redis Cluster of `masters` masters, each with `replicas` replicas. Without replicas a
+ * restarted master comes back empty, like a restart without persistence, and keeps its slots
+ * through its nodes file; with them, a killed master's replica takes its slots over (the
+ * cluster's own failover, after `nodeTimeoutMs`).
  */
-export async function startRedisCluster({ masters = 3, nodeTimeoutMs = 2_000 } = {}) {
+export async function startRedisCluster({ masters = 3, replicas = 0, nodeTimeoutMs = 2_000 } = {}) {
   const dir = mkdtempSync(path.join(tmpdir(), "herald-redis-cluster-"));
+  const total = masters * (1 + replicas);
   const ports = [];
-  for (let i = 0; i < masters; i++) ports.push(await freePort());
+  for (let i = 0; i < total; i++) ports.push(await freePort());
   const args = (port) => [
     "--cluster-enabled", "yes",
     "--cluster-config-file", path.join(dir, `nodes-${port}.conf`),
     "--cluster-node-timeout", String(nodeTimeoutMs),
     // Keep serving the slots that are up while one master is down.
     "--cluster-require-full-coverage", "no",
+    // A replica takes over however long ago it last heard from its master: on an idle test
+    // cluster that can be longer than the default factor allows, and the failover never happens.
+    "--cluster-replica-validity-factor", "0",
   ];
   const servers = await Promise.all(ports.map((p) => startServer(dir, p, args(p))));
-  execFileSync("redis-cli", ["--cluster", "create", ...ports.map((p) => `${HOST}:${p}`), "--cluster-yes"], {
-    stdio: "ignore",
-    timeout: 30_000,
-  });
+  execFileSync(
+    "redis-cli",
+    ["--cluster", "create", ...ports.map((p) => `${HOST}:${p}`), "--cluster-replicas", String(replicas), "--cluster-yes"],
+    { stdio: "ignore", timeout: 30_000 },
+  );
+  const running = () => ports.filter((_, i) => servers[i].child.exitCode === null && servers[i].child.signalCode === null);
   const healthy = () =>
     ports.every((p) => {
       const info = cli(p, "CLUSTER", "INFO");
-      return info.includes("cluster_state:ok") && info.includes(`cluster_known_nodes:${masters}`);
+      return info.includes("cluster_state:ok") && info.includes(`cluster_known_nodes:${total}`);
     });
-  await waitUntil("the cluster did not become ready", healthy);
+  /** Master ports, from CLUSTER NODES of a running node (a failover moves masters around). */
+  const masterPorts = () =>
+    cli(running()[0], "CLUSTER", "NODES")
+      .split("\n")
+      .filter((l) => / master /.test(l.replace(/,/g, " ")) && !/fail/.test(l.split(" ")[2] ?? ""))
+      .map((l) => Number(l.split(" ")[1].split("@")[0].split(":").pop()));
+  await waitUntil("the cluster did not become ready", () => healthy() && masterPorts().length === masters);
 
   return {
     ports,
     env: { REDIS_URL: ports.map((p) => `redis://${HOST}:${p}`).join(","), HERALD_REDIS_MODE: "cluster" },
+    masterPorts,
     /** Stops master `i` (SIGKILL: no clean shutdown) and starts it again, empty, on its port. */
     async restartNode(i, { downMs = 1_000 } = {}) {
       await stopServer(servers[i], "SIGKILL");
       await sleep(downMs);
       servers[i] = await startServer(dir, ports[i], args(ports[i]));
       await waitUntil("the cluster did not recover after the restart", healthy, 60_000);
+    },
+    /**
+     * Kills the master on `port` (SIGKILL) and waits for one of its replicas to be promoted in its
+     * place; then starts the old master again, empty, and waits for it to rejoin as a replica.
+     * Resolves with the port of the new master.
+     */
+    async failOverMaster(port) {
+      const i = ports.indexOf(port);
+      if (i < 0 || !masterPorts().includes(port)) throw new Error(`${port} is not a master of this cluster`);
+      const before = masterPorts();
+      await stopServer(servers[i], "SIGKILL");
+      let promoted = 0;
+      await waitUntil(
+        "no replica took over the killed master's slots",
+        () => {
+          const now = masterPorts().filter((p) => p !== port);
+          promoted = now.find((p) => !before.includes(p)) ?? 0;
+          return promoted > 0 && running().every((p) => cli(p, "CLUSTER", "INFO").includes("cluster_state:ok"));
+        },
+        60_000,
+      );
+      servers[i] = await startServer(dir, ports[i], args(ports[i]));
+      await waitUntil("the old master did not rejoin", () => healthy() && !masterPorts().includes(port), 60_000);
+      return promoted;
     },
     async stop() {
       await Promise.all(servers.map((s) => stopServer(s)));
