@@ -179,6 +179,10 @@ test("an environment's own embedding origins may frame its portal links, also ac
     await frame.getByRole("navigation").getByRole("link", { name: "Delivery logs", exact: true }).click();
     await expect(frame.getByRole("heading", { name: "Delivery logs", level: 1 })).toBeVisible();
     await expect.poll(() => new URL(portalFrame().url()).searchParams.get("env")).toBe(operator.environmentId);
+    // Also after a page rewrites its own query (the log filters replace it).
+    await frame.getByRole("button", { name: "Last hour" }).click();
+    await expect.poll(() => new URL(portalFrame().url()).searchParams.get("after")).not.toBeNull();
+    await expect.poll(() => new URL(portalFrame().url()).searchParams.get("env")).toBe(operator.environmentId);
     await portalFrame().evaluate(() => window.location.reload());
     await expect(frame.getByRole("heading", { name: "Delivery logs", level: 1 })).toBeVisible();
     await expect(frame.getByText("Own Origin Co")).toBeVisible();
