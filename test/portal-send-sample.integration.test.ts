@@ -63,6 +63,19 @@ describe("send sample with your own payload", () => {
     expect(await messages()).toBe(before);
   });
 
+  it("checks an operator's backtracking pattern in linear time: one sample cannot hold the web process", async () => {
+    // "^(a+)+$" against 60 a's and a "b" takes about 2^60 steps in JavaScript's own engine.
+    const name = "code.entered";
+    const schema = { type: "object", properties: { code: { type: "string", pattern: "^(a+)+$" } } };
+    expect((await t.api("POST", "/event-type", { name, description: "pattern", schemas: { "1": schema } })).status).toBe(201);
+    const evil = { code: `${"a".repeat(60)}b` };
+    const preview = await portal.api("POST", `/portal/app/${appId}/endpoint/${epId}/preview-example`, { eventType: name, payload: evil });
+    expect(preview.status, JSON.stringify(preview.body)).toBe(422);
+    expect(locs(preview)).toEqual(["body.payload.code"]);
+    // The process still answers (a blocked event loop would time this out too).
+    expect((await t.api("GET", `/app/${appId}`)).status).toBe(200);
+  });
+
   it("sends a matching payload as given, to that endpoint only; the preview shows it in the body", async () => {
     const mine = { order_id: "ord_mine", amount: 99, lines: [{ sku: "tea" }] };
     const preview = await portal.api("POST", `/portal/app/${appId}/endpoint/${epId}/preview-example`, { eventType: "order.created", payload: mine });

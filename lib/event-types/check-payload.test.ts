@@ -43,4 +43,14 @@ describe("payloadChecker", () => {
     expect(payloadChecker({ properties: { a: { $ref: "#/definitions/missing" } } })({ a: 1 }).ok).toBe(true);
     expect(payloadChecker(undefined)("text").ok).toBe(false);
   });
+
+  it("matches patterns in linear time: a backtracking pattern cannot hold the server", () => {
+    // JavaScript's engine needs about 2^n steps for "^(a+)+$" against n a's and a "b": 60 would
+    // never finish (the test's timeout is the failure). RE2 answers at once, and rightly.
+    const check = payloadChecker({ type: "object", properties: { code: { type: "string", pattern: "^(a+)+$" } } });
+    expect(check({ code: `${"a".repeat(60)}b` })).toMatchObject({ ok: false, problems: [{ path: ["code"] }] });
+    expect(check({ code: "aaaa" }).ok).toBe(true);
+    const keyed = payloadChecker({ type: "object", patternProperties: { "^x-": { type: "string" } } });
+    expect(keyed({ "x-a": 1 })).toMatchObject({ ok: false, problems: [{ path: ["x-a"] }] });
+  });
 });

@@ -18,8 +18,9 @@ const MAX_PROBLEMS = 10;
 
 /**
  * A checker for one schema, compiled once (the page checks every keystroke). No schema, or one
- * ajv cannot compile (stored before the API checked schemas), checks only that the payload is an
- * object: the integrator cannot fix the operator's schema, so it does not block them.
+ * ajv cannot compile (stored before the API checked schemas, or with a pattern the linear-time
+ * engine cannot run), checks only that the payload is an object: the integrator cannot fix the
+ * operator's schema, so it does not block them.
  */
 export function payloadChecker(schema: Record<string, unknown> | undefined): PayloadChecker {
   let validate: ReturnType<ReturnType<typeof validatorFor>["compile"]> | null = null;
@@ -36,6 +37,24 @@ export function payloadChecker(schema: Record<string, unknown> | undefined): Pay
     if (validate && !validate(payload)) return { ok: false, problems: problemsOf(validate.errors ?? []) };
     return { ok: true, payload: payload as Record<string, unknown> };
   };
+}
+
+const compiled = new Map<string, PayloadChecker>();
+const COMPILED_MAX = 500;
+
+/**
+ * payloadChecker, compiled once per schema in this process: the server checks a sample on each
+ * pause in the integrator's typing (preview-example), and compiling costs far more than checking.
+ */
+export function cachedPayloadChecker(schema: Record<string, unknown> | undefined): PayloadChecker {
+  const key = schema ? JSON.stringify(schema) : "";
+  let check = compiled.get(key);
+  if (!check) {
+    if (compiled.size >= COMPILED_MAX) compiled.clear();
+    check = payloadChecker(schema);
+    compiled.set(key, check);
+  }
+  return check;
 }
 
 /** The same check on the text of a payload being edited: JSON first, then the schema. */

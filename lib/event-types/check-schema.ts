@@ -1,6 +1,7 @@
 import { Ajv } from "ajv";
 import { Ajv2019 } from "ajv/dist/2019.js";
 import { Ajv2020 } from "ajv/dist/2020.js";
+import { RE2JS } from "re2js";
 
 // Checks an event type's JSON Schema the way a receiver's validator would read it: JSON that
 // parses (checkSchemaText, for the console's editor), an object, valid against its dialect's meta-schema ($schema: 2020-12, 2019-09, else
@@ -11,10 +12,30 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 
 export type SchemaCheck = { ok: true; schema: Record<string, unknown> } | { ok: false; error: string };
 
-/** An ajv instance for the schema's dialect; also what checks sample payloads (check-payload.ts). */
-export function validatorFor(schema: Record<string, unknown>, allErrors = false) {
+/**
+ * `pattern` and `patternProperties` matched in linear time (RE2), for checking payloads on the
+ * server: JavaScript's own engine backtracks, so an operator's `"^(a+)+$"` and a 30-character
+ * sample would hold the web process, which serves every environment, for seconds. A pattern
+ * RE2 cannot run (lookaround, backreferences) makes the schema fail to compile for payloads.
+ */
+function linearRegExp(pattern: string) {
+  const re = RE2JS.compile(pattern);
+  return { test: (text: string) => re.matcher(text).find() };
+}
+linearRegExp.code = 'require("re2js")'; // ajv asks for it; only standalone code generation uses it
+
+/**
+ * An ajv instance for the schema's dialect. `forPayloads`: what checks sample payloads against
+ * the schema (check-payload.ts): every error, and patterns matched in linear time.
+ */
+export function validatorFor(schema: Record<string, unknown>, forPayloads = false) {
   const dialect = typeof schema.$schema === "string" ? schema.$schema : "";
-  const options = { strict: false, allErrors, validateFormats: false };
+  const options = {
+    strict: false,
+    allErrors: forPayloads,
+    validateFormats: false,
+    ...(forPayloads ? { code: { regExp: linearRegExp } } : {}),
+  };
   if (dialect.includes("2020-12")) return new Ajv2020(options);
   if (dialect.includes("2019-09")) return new Ajv2019(options);
   return new Ajv(options);

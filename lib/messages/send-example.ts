@@ -3,7 +3,7 @@ import { ValidationError, invalid } from "../http/errors";
 import { findEndpoint } from "../endpoints/find-endpoint";
 import { findEventType } from "../event-types/manage-event-types";
 import { exampleAt, latestSchema } from "../event-types/example-payload";
-import { payloadChecker } from "../event-types/check-payload";
+import { cachedPayloadChecker } from "../event-types/check-payload";
 import { publishMessage } from "./publish-message";
 
 /**
@@ -18,7 +18,7 @@ export function samplePayload(
   exampleIndex = 0,
 ): Record<string, unknown> {
   if (given) {
-    const check = payloadChecker(latestSchema(et.schemas))(given);
+    const check = cachedPayloadChecker(latestSchema(et.schemas))(given);
     if (!check.ok)
       throw new ValidationError(
         check.problems.map((p) => ({ loc: ["body", "payload", ...p.path], msg: p.message, type: "value_error.schema" })),
