@@ -41,7 +41,11 @@ export function SettingsView() {
   return (
     <>
       <PageHeader title="Settings" description={`Settings of ${environment.name}.`} />
-      {!canWrite && <Notice tone="info">You are a viewer of this environment: you can read its settings but not change them.</Notice>}
+      {!canWrite && (
+        <div className="mb-4">
+          <Notice tone="info">You are a viewer of this environment: you can read its settings but not change them.</Notice>
+        </div>
+      )}
       {settings.isPending && <Spinner label="Loading settings" />}
       {settings.error && <Notice tone="error">{settings.error.message}</Notice>}
       {settings.data && (
