@@ -44,13 +44,19 @@ for (const scheme of ["light", "dark"] as const) {
       await serious(page, name);
     }
 
-    // Dialogs: the inspector (with an attempt selected), range replay, retry all.
+    // Dialogs: the inspector (with an attempt selected) and its replay confirmation, range replay, retry all.
     await nav.getByRole("link", { name: "Delivery logs", exact: true }).click();
     await page.getByRole("button", { name: /^Inspect delivery of order\.paid/ }).click();
     const inspector = page.getByRole("dialog", { name: "Delivery inspector" });
     await expect(inspector.getByRole("list", { name: "Attempt timeline" })).toBeVisible();
     await inspector.getByRole("button", { name: /#1/ }).click();
     await serious(page, "Delivery inspector");
+    await inspector.getByRole("button", { name: "Replay", exact: true }).click();
+    await expect(page.getByRole("dialog", { name: "Replay this message?" })).toBeVisible();
+    await serious(page, "Replay confirmation");
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("dialog", { name: "Replay this message?" })).toBeHidden();
+    await expect(inspector).toBeVisible();
     await page.keyboard.press("Escape");
     await page.getByRole("button", { name: "Replay these messages…" }).click();
     await expect(page.getByRole("dialog")).toBeVisible();

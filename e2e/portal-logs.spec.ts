@@ -128,21 +128,44 @@ test("the inspector shows each attempt exactly; Retry keeps the webhook-id, Repl
     await expect(inspector.getByRole("table", { name: "Response headers" }).getByRole("cell", { name: "t-1" })).toBeVisible();
     await shot(page, "portal-inspector");
 
-    // Retry: a new attempt of the same delivery, same webhook-id.
+    // Retry: a new attempt of the same delivery, same webhook-id. With #1 open, the new attempt
+    // is shown (selected, marked new) as soon as it arrives.
     await inspector.getByRole("button", { name: "Retry", exact: true }).click();
     await expect(inspector.getByText(/Retry queued/)).toBeVisible();
     await receiver.waitFor(3);
     expect(receiver.received[2]!.headers["webhook-id"]).toBe(msg.id);
     await expect(timeline.getByRole("listitem")).toHaveCount(3);
-    await timeline.getByRole("button", { name: /#3/ }).click();
+    await expect(timeline.getByRole("button", { name: /#3/ })).toHaveAttribute("aria-pressed", "true");
+    await expect(timeline.getByRole("button", { name: /#3/ })).toContainText("new");
+    await expect(inspector.getByRole("status").filter({ hasText: "Attempt #3 arrived: 200" })).toBeVisible();
     await expect(inspector.getByText("Manual (retry)")).toBeVisible();
+    await shot(page, "portal-inspector-retried", { doc: true });
 
-    // Replay: the original ingested again as a new message, linked to it.
+    // Replay sends a new event to the receiver: it asks first, saying what and to which endpoint.
     await inspector.getByRole("button", { name: "Replay", exact: true }).click();
+    const confirm = page.getByRole("dialog", { name: "Replay this message?" });
+    await expect(confirm).toContainText(receiver.url);
+    await expect(confirm).toContainText("new message");
+    await shot(page, "portal-replay-confirm", { doc: true });
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    await expect(confirm).toBeHidden();
+    await expect(inspector.getByRole("button", { name: "Replay", exact: true })).toBeFocused();
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect(receiver.received).toHaveLength(3); // cancelled: nothing sent
+    await inspector.getByRole("button", { name: "Replay", exact: true }).click();
+    await confirm.getByRole("button", { name: "Replay to this endpoint" }).click();
+
+    // The original ingested again as a new message, linked to it; the inspector moves to the
+    // new message's delivery and shows its attempt as it arrives.
     await expect(inspector.getByText(/Replayed as a new message with 1 delivery/)).toBeVisible();
     await receiver.waitFor(4);
     const replayId = receiver.received[3]!.headers["webhook-id"]!;
     expect(replayId).not.toBe(msg.id);
+    await expect(inspector.getByText(`webhook-id ${replayId}`)).toBeVisible();
+    await expect(inspector.getByText(`Replay of ${msg.id}`)).toBeVisible();
+    await expect(timeline.getByRole("listitem")).toHaveCount(1);
+    await expect(timeline.getByRole("button", { name: /#1/ })).toHaveAttribute("aria-pressed", "true");
+    await expect(page).toHaveURL(/delivery=dlv_/);
     expect(JSON.parse(receiver.received[3]!.body).data).toEqual({ order_id: "ord_inspect", lines: [{ sku: "A", qty: 2 }] });
     const replayed = await operator.api("GET", `/app/${app.id}/msg/${replayId}`);
     expect(replayed.body.replayOf).toBe(msg.id);

@@ -3,6 +3,7 @@ import { useState } from "react";
 import type { DeliveryTimeline } from "@/lib/portal/delivery-timeline";
 import { Button } from "../ui/button";
 import { CodeBlock } from "../ui/code-block";
+import { Dialog } from "../ui/dialog";
 import { formatTime, prettyBody, statusCodeLabel } from "../ui/format";
 import { Term } from "../ui/term";
 import { AttemptStatusBadge, DeliveryStatusBadge, deadReasonText } from "./delivery-status";
@@ -126,7 +127,13 @@ export function AttemptInspector({
   const attempts = timeline.attempts;
   const [selected, setSelected] = useState<string | null>(null);
   const [replayAll, setReplayAll] = useState(false);
-  const current = attempts.find((a) => a.id === selected) ?? attempts[attempts.length - 1];
+  const [confirmReplay, setConfirmReplay] = useState(false);
+  // After Retry: how many attempts there were, so the first one after them is shown (selected and
+  // marked new) as soon as it arrives, instead of the attempt the reader had open before.
+  const [retriedAfter, setRetriedAfter] = useState<number | null>(null);
+  const arrived = retriedAfter !== null ? attempts[retriedAfter] : undefined;
+  const current = attempts.find((a) => a.id === selected) ?? arrived ?? attempts[attempts.length - 1];
+  const arrivedNumber = arrived ? attempts.indexOf(arrived) + 1 : 0;
   return (
     <div className="space-y-5">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -180,7 +187,14 @@ export function AttemptInspector({
         <div className="grid gap-3 md:grid-cols-2">
           {canRetry && (
             <div className="rounded-md border border-slate-200 p-3">
-              <Button onClick={onRetry} disabled={retrying}>
+              <Button
+                onClick={() => {
+                  setSelected(null);
+                  setRetriedAfter(attempts.length);
+                  onRetry();
+                }}
+                disabled={retrying}
+              >
                 {retrying ? "Retrying…" : "Retry"}
               </Button>
               <p className="mt-2 text-xs text-slate-600">
@@ -191,7 +205,7 @@ export function AttemptInspector({
           )}
           {canReplay && (
             <div className="rounded-md border border-slate-200 p-3">
-              <Button onClick={() => onReplay(replayAll)} disabled={replaying}>
+              <Button onClick={() => setConfirmReplay(true)} disabled={replaying}>
                 {replaying ? "Replaying…" : "Replay"}
               </Button>
               <label className="ml-3 inline-flex items-center gap-1.5 text-xs text-slate-700">
@@ -205,6 +219,47 @@ export function AttemptInspector({
             </div>
           )}
         </div>
+      )}
+      <Dialog
+        open={confirmReplay}
+        onClose={() => setConfirmReplay(false)}
+        title="Replay this message?"
+        footer={
+          <>
+            <Button onClick={() => setConfirmReplay(false)}>Cancel</Button>
+            <Button
+              variant="primary"
+              onClick={() => {
+                setConfirmReplay(false);
+                onReplay(replayAll);
+              }}
+            >
+              {replayAll ? "Replay to every subscribed endpoint" : "Replay to this endpoint"}
+            </Button>
+          </>
+        }
+      >
+        <div className="space-y-3 text-sm">
+          <p>
+            Herald will send this <span className="font-mono">{timeline.message.eventType}</span> event again as a{" "}
+            <strong>new message</strong>, with a new id and <code>webhook-id</code>, linked to{" "}
+            <span className="font-mono">{timeline.message.id}</span>, to:
+          </p>
+          {replayAll ? (
+            <p className="font-medium">every active endpoint subscribed to {timeline.message.eventType}, this one included.</p>
+          ) : (
+            <p className="break-all font-mono text-xs">{timeline.endpoint.url}</p>
+          )}
+          <p className="text-slate-600">
+            The receiving server sees a new event: its deduplication on <code>webhook-id</code> will not catch it. To repeat the same
+            event instead, use Retry.
+          </p>
+        </div>
+      </Dialog>
+      {arrived && (
+        <p role="status" className="text-sm text-green-800">
+          Attempt #{arrivedNumber} arrived: {statusCodeLabel(arrived.responseStatusCode)}. It is shown below.
+        </p>
       )}
       {notice && (
         <p role={notice.tone === "error" ? "alert" : "status"} className={`text-sm ${notice.tone === "error" ? "text-red-700" : "text-green-800"}`}>
@@ -232,12 +287,16 @@ export function AttemptInspector({
                   <button
                     type="button"
                     aria-pressed={isCurrent}
-                    onClick={() => setSelected(a.id)}
+                    onClick={() => {
+                      setSelected(a.id);
+                      setRetriedAfter(null);
+                    }}
                     className={`rounded-md border px-3 py-1.5 text-left text-xs focus-visible:outline-2 focus-visible:outline-blue-600 ${
                       isCurrent ? "border-blue-700 bg-blue-50" : "border-slate-200 bg-white hover:bg-slate-50"
                     }`}
                   >
                     <span className="font-medium">#{i + 1}</span>{" "}
+                    {a.id === arrived?.id && <span className="rounded bg-green-100 px-1 font-medium text-green-900">new</span>}{" "}
                     <span className={a.status === 0 ? "text-green-800" : "text-red-800"}>{statusCodeLabel(a.responseStatusCode)}</span>
                     {/* slate-500 on the selected blue-50 was 4.4:1, under WCAG AA's 4.5:1. */}
                     <span className={`block ${isCurrent ? "text-slate-800" : "text-slate-600"}`}>{formatTime(a.timestamp)}</span>

@@ -3,7 +3,8 @@ import { useEffect, useId, useRef, type ReactNode } from "react";
 
 /**
  * A modal built on <dialog>: the browser provides the focus trap, Escape to close, inert
- * background and the dialog role; we add a labelled title and return focus on close.
+ * background and the dialog role; we add a labelled title and return focus on close. One may be
+ * opened from inside another.
  */
 export function Dialog({
   open,
@@ -32,11 +33,14 @@ export function Dialog({
     <dialog
       ref={ref}
       aria-labelledby={titleId}
+      // React passes cancel and close up its tree although the DOM events do not bubble: a dialog
+      // opened from inside another (the inspector's replay confirmation) would close both.
       onCancel={(e) => {
+        if (e.target !== e.currentTarget) return;
         e.preventDefault();
         onClose();
       }}
-      onClose={() => open && onClose()}
+      onClose={(e) => e.target === e.currentTarget && open && onClose()}
       className={`m-auto w-[calc(100%-1.5rem)] rounded-lg border border-slate-200 bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/40 ${wide ? "max-w-5xl" : "max-w-lg"}`}
     >
       {open && (

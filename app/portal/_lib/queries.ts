@@ -156,6 +156,22 @@ export function useDeliveryLogs(f: LogFilters, opts: { live?: boolean; limit?: n
   });
 }
 
+/**
+ * The delivery of a message just created (a sample, a replay) to one endpoint: polled until the
+ * fan-out's row is found, then that row.
+ */
+export function useDeliveryOfMessage(msgId: string | null, endpointId: string | null) {
+  const { appId } = usePortal();
+  return useQuery({
+    queryKey: ["delivery-of", appId, msgId, endpointId],
+    queryFn: () =>
+      api<List<DeliveryLogRow>>(`/portal/app/${appId}/delivery?${logQueryString({ search: msgId!, endpoint: endpointId! }, 5)}`),
+    enabled: Boolean(msgId && endpointId),
+    refetchInterval: (q) => (q.state.data?.data.length ? false : 1_000),
+    select: (list) => list.data[0] ?? null,
+  });
+}
+
 export function useDelivery(id: string | null, live = false) {
   const { appId } = usePortal();
   return useQuery({
@@ -296,6 +312,11 @@ export function usePortalMutations() {
         body: { url },
         ...(signal ? { signal } : {}),
       }),
+    /** The delivery of a message just published or replayed to one endpoint (null if it has none). */
+    deliveryOf: (msgId: string, endpointId: string) =>
+      api<List<DeliveryLogRow>>(`/portal/app/${appId}/delivery?${logQueryString({ search: msgId, endpoint: endpointId }, 5)}`).then(
+        (list) => list.data[0] ?? null,
+      ),
     sendExample: useMutation({
       mutationFn: ({ endpointId, eventType, payload }: { endpointId: string; eventType: string; payload: Record<string, unknown> | null }) =>
         api<{ id: string }>(`${ep(endpointId)}/send-example`, {

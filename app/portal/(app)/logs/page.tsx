@@ -156,6 +156,7 @@ function Logs() {
         <LoadError title="Could not load this delivery" error={delivery.error} onRetry={() => void delivery.refetch()} />
         {delivery.data && (
           <AttemptInspector
+            key={delivery.data.id}
             timeline={delivery.data}
             canRetry={capabilities.retry}
             canReplay={capabilities.replay}
@@ -180,7 +181,18 @@ function Logs() {
               m.replay.mutate(
                 { msgId: delivery.data.message.id, ...(toEveryEndpoint ? {} : { endpointId: delivery.data.endpoint.id }) },
                 {
-                  onSuccess: (r) => setNotice({ tone: "ok", text: `Replayed as a new message with ${r.deliveries} deliver${r.deliveries === 1 ? "y" : "ies"}:`, messageId: r.id }),
+                  onSuccess: (r) => {
+                    setNotice({ tone: "ok", text: `Replayed as a new message with ${r.deliveries} deliver${r.deliveries === 1 ? "y" : "ies"}:`, messageId: r.id });
+                    // To this endpoint: open the new message's delivery (stored with the message), so the
+                    // reader sees its attempt arrive rather than the original's timeline.
+                    if (!toEveryEndpoint)
+                      void m.deliveryOf(r.id, delivery.data.endpoint.id).then((row) => {
+                        if (!row) return;
+                        setWatching(true);
+                        setTimeout(() => setWatching(false), 30_000);
+                        navigate({ ...current, delivery: row.id });
+                      });
+                  },
                   onError: (e) => setNotice({ tone: "error", text: e.message }),
                 },
               )

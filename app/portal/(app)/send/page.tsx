@@ -14,7 +14,7 @@ import { EmptyState, ErrorText, Notice, Spinner } from "@/components/ui/notice";
 import {
   useCatalog,
   useDelivery,
-  useDeliveryLogs,
+  useDeliveryOfMessage,
   useEndpoints,
   useExamplePreview,
   usePortal,
@@ -25,8 +25,7 @@ import { useDebounced } from "../../_lib/forms";
 
 /** After sending: the delivery of the new message, polled until its first attempt is in. */
 function SentResult({ msgId, endpointId }: { msgId: string; endpointId: string }) {
-  const logs = useDeliveryLogs({ search: msgId, endpoint: endpointId }, { live: true, limit: 5 });
-  const row = logs.data?.data[0];
+  const row = useDeliveryOfMessage(msgId, endpointId).data;
   const delivery = useDelivery(row?.id ?? null, true);
   const last = delivery.data?.attempts[delivery.data.attempts.length - 1];
   return (
