@@ -28,7 +28,10 @@ export async function proxy(request: NextRequest) {
     forwarded.set("x-herald-pathname", request.nextUrl.pathname + request.nextUrl.search);
     return NextResponse.next({ request: { headers: forwarded } });
   }
-  const origins = await embedOriginsFor(request.nextUrl.searchParams.get(EMBED_ENV_PARAM));
+  // The sign-in pages are never framed (a sign-in form inside another site's frame is how
+  // clickjacking starts), whatever ?env= says: only the server-wide list applies there.
+  const signIn = request.nextUrl.pathname.startsWith("/portal/sign-in");
+  const origins = signIn ? [] : await embedOriginsFor(request.nextUrl.searchParams.get(EMBED_ENV_PARAM));
   const res = NextResponse.next();
   res.headers.set("content-security-policy", frameAncestors(env().HERALD_PORTAL_FRAME_ANCESTORS, origins));
   res.headers.set("referrer-policy", "no-referrer");

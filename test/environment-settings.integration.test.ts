@@ -149,6 +149,8 @@ describe("environment settings", () => {
     expect(await csp(`/portal?env=${other.environmentId}`)).toBe("frame-ancestors 'self'");
     expect(await csp(`/portal?env=env_01jf3k6m8q9r2s4t5v6w7x8y9z`)).toBe("frame-ancestors 'self'");
     expect(await csp(`/portal?env=${encodeURIComponent("'; script-src *")}`)).toBe("frame-ancestors 'self'");
+    // The sign-in pages are never framed by an environment's origins (clickjacking a sign-in form).
+    expect(await csp(`/portal/sign-in?env=${e.environmentId}`)).toBe("frame-ancestors 'self'");
 
     // null (or []) removes them.
     const cleared = await e.api("PATCH", "/environment/settings", { portalEmbedOrigins: null });
