@@ -1,7 +1,6 @@
-import { mkdirSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { createOperator as createUser, signIn, uniqueEmail } from "./helpers/accounts";
-import { expect, serverUrl, test } from "./fixtures";
+import { expect, serverUrl, shot, test } from "./fixtures";
 
 // The console's administration pages, which e2e/console.spec.ts (overview, applications,
 // catalog, API keys, the retry schedule) leaves out: Members (invite with a role, change the
@@ -9,12 +8,6 @@ import { expect, serverUrl, test } from "./fixtures";
 // embedding the portal and branding it, checked through the API and on the portal itself; and
 // the same settings read-only for a viewer, the server refusing their PATCH. Screenshots go to
 // docs/screenshots/ like console.spec.ts's.
-
-const SHOTS = "docs/screenshots";
-async function shot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
 
 const nav = (page: Page, name: string) => page.getByRole("navigation", { name: "Console" }).getByRole("link", { name }).click();
 
@@ -35,7 +28,7 @@ test("an owner invites an operator with a role, changes the role and removes the
   await expect(role).toHaveValue("admin");
   const members = async () => (await operator.api("GET", "/environment/member")).body.data as { email: string; role: string }[];
   expect((await members()).find((m) => m.email === invitee)?.role).toBe("admin");
-  await shot(page, "console-members");
+  await shot(page, "console-members", { doc: true });
 
   await role.selectOption("viewer");
   await expect.poll(async () => (await members()).find((m) => m.email === invitee)?.role).toBe("viewer");
@@ -70,7 +63,7 @@ test("an owner adds an operational endpoint, sees it listed and deletes it", asy
   await expect(list.getByText(/On-call pager · endpoint\.disabled/)).toBeVisible();
   const listed = (await operator.api("GET", "/operational-webhook/endpoint")).body.data as { url: string; filterTypes: string[] | null }[];
   expect(listed).toEqual([expect.objectContaining({ url: "https://ops.example.com/herald", filterTypes: ["endpoint.disabled"] })]);
-  await shot(page, "console-operational-webhooks");
+  await shot(page, "console-operational-webhooks", { doc: true });
 
   await list.getByRole("button", { name: "Delete https://ops.example.com/herald" }).click();
   await expect(page.getByText("No operational endpoints")).toBeVisible();
@@ -111,7 +104,7 @@ test("an owner sets the portal's embedding origins and branding; the portal foll
   await expect(branding.getByText("Saved accent")).toBeVisible();
   const stored = (await operator.api("GET", "/environment/settings")).body.portalBranding;
   expect(stored).toMatchObject({ displayName: "Acme Cloud", accentColor: "#0f766e", accentTextColor: "#ffffff", theme: "dark" });
-  await shot(page, "console-settings-portal");
+  await shot(page, "console-settings-portal", { doc: true });
 
   // The portal of the environment's applications carries it.
   const portalPage = await page.context().newPage();
@@ -139,7 +132,7 @@ test("an owner sets the portal's embedding origins and branding; the portal foll
     await expect(viewerPage.getByLabel("Accent colour", { exact: true })).toHaveValue("#0f766e");
     await expect(viewerPage.getByLabel("Theme")).toBeDisabled();
     await expect(viewerPage.getByRole("button", { name: /^Save/ })).toHaveCount(0);
-    await shot(viewerPage, "console-viewer-settings");
+    await shot(viewerPage, "console-viewer-settings", { doc: true });
     const refused = await viewerPage.request.fetch(`${serverUrl()}/api/v1/environment/settings`, {
       method: "PATCH",
       headers: { "x-herald-environment": operator.environmentId, "content-type": "application/json" },

@@ -1,21 +1,14 @@
-import { mkdirSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { createEnvironment } from "@/lib/environments/ensure-environment";
 import { createApiKey } from "@/lib/environments/api-keys";
 import { startReceiver } from "../test/helpers/receiver";
 import { createOperator as createUser, signIn } from "./helpers/accounts";
-import { call, expect, seedHistory, serverUrl, test, until } from "./fixtures";
+import { call, expect, seedHistory, serverUrl, shot, test, until } from "./fixtures";
 
 // The operator console: an owner signs in with a password and works through every page (overview,
 // applications, an application's logs and portal access, the catalog editor, API keys,
 // settings); a viewer sees the same and can change nothing, the server refusing what the UI
 // hides. Screenshots of each page are kept in docs/screenshots/.
-
-const SHOTS = "docs/screenshots";
-async function shot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
 
 /** A console call with the page's session cookie, the way the console's own fetches go. */
 const consoleCall = (page: Page, method: string, path: string, environmentId: string, body?: unknown) =>
@@ -50,7 +43,7 @@ test("an operator signs in and works through the console", async ({ page, operat
     await expect(page.getByRole("img", { name: /Deliveries per hour, last 24 hours/ })).toBeVisible();
     const failing = page.getByRole("region", { name: /Most failing endpoints/ });
     await expect(failing.getByRole("link", { name: receiver.url })).toBeVisible();
-    await shot(page, "console-overview");
+    await shot(page, "console-overview", { doc: true });
 
     // Applications: both, newest first, with their 24 h success rate; search narrows.
     await page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "Applications" }).click();
@@ -59,7 +52,7 @@ test("an operator signs in and works through the console", async ({ page, operat
     await expect(rows.nth(1)).toContainText("Globex");
     await expect(rows.nth(2)).toContainText("Acme Corp");
     await expect(rows.nth(2)).toContainText(/\d+(\.\d)?%/);
-    await shot(page, "console-applications");
+    await shot(page, "console-applications", { doc: true });
     await page.getByRole("searchbox", { name: "Search applications" }).fill("acme");
     await page.getByRole("button", { name: "Search" }).click();
     await expect(rows).toHaveCount(2);
@@ -71,12 +64,12 @@ test("an operator signs in and works through the console", async ({ page, operat
     await page.getByRole("tab", { name: "Delivery logs" }).click();
     const logRows = page.getByRole("table").getByRole("row");
     await expect(logRows.nth(1)).toBeVisible();
-    await shot(page, "console-application-logs");
+    await shot(page, "console-application-logs", { doc: true });
     await logRows.filter({ hasText: "order.paid" }).first().click();
     const inspector = page.getByRole("dialog", { name: "Delivery inspector" });
     await expect(inspector).toBeVisible();
     await expect(inspector.getByRole("button", { name: /Retry/ }).first()).toBeEnabled();
-    await shot(page, "console-attempt-inspector");
+    await shot(page, "console-attempt-inspector", { doc: true });
     await inspector.getByRole("button", { name: "Close" }).click();
 
     // Portal access: a read-only link with its iframe snippet, opened as the customer sees it.
@@ -86,7 +79,7 @@ test("an operator signs in and works through the console", async ({ page, operat
     const link = (await page.getByLabel("Portal link", { exact: true }).textContent())!;
     expect(link).toMatch(/\/portal\?env=env_\w+#key=hpt_/);
     await expect(page.getByText(`src="${link}"`)).toBeVisible();
-    await shot(page, "console-portal-link");
+    await shot(page, "console-portal-link", { doc: true });
     const portal = await context.newPage();
     await portal.goto(link);
     await portal.waitForURL(/\/portal\/endpoints$/);
@@ -112,7 +105,7 @@ test("an operator signs in and works through the console", async ({ page, operat
     await expect(editor.getByText("Valid JSON Schema.")).toBeVisible();
     await expect(editor.getByText('"invoice_id": "inv_42"')).toBeVisible();
     await editor.getByLabel("Feature flag").fill("billing-beta");
-    await shot(page, "console-event-catalog");
+    await shot(page, "console-event-catalog", { doc: true });
     await editor.getByRole("button", { name: "Create event type" }).click();
     await expect(page.getByText("Saved invoice.sent.")).toBeVisible();
     const created = await operator.api("GET", "/event-type/invoice.sent");
@@ -132,7 +125,7 @@ test("an operator signs in and works through the console", async ({ page, operat
     const key = (await page.getByLabel("New API key").textContent())!;
     expect(key).toMatch(/^hk_/);
     expect((await call("GET", "/app", key)).status).toBe(200);
-    await shot(page, "console-api-keys");
+    await shot(page, "console-api-keys", { doc: true });
     await page.getByRole("button", { name: "I have stored it" }).click();
     await page.reload();
     await expect(page.getByText(key)).toHaveCount(0);
@@ -147,7 +140,7 @@ test("an operator signs in and works through the console", async ({ page, operat
     await page.getByRole("button", { name: "Save retry schedule" }).click();
     await expect(page.getByText("Saved.")).toBeVisible();
     expect((await operator.api("GET", "/environment/settings")).body.retrySchedule).toEqual([10, 60, 600]);
-    await shot(page, "console-settings");
+    await shot(page, "console-settings", { doc: true });
   } finally {
     await receiver.close();
   }
@@ -161,7 +154,7 @@ test("a viewer sees everything and can change nothing; the server refuses what t
   await expect(page.getByText("Viewer", { exact: true })).toBeVisible();
   await expect(page.getByRole("link", { name: "Viewer Co" })).toBeVisible();
   await expect(page.getByRole("button", { name: "New application" })).toHaveCount(0);
-  await shot(page, "console-viewer-applications");
+  await shot(page, "console-viewer-applications", { doc: true });
 
   await page.goto("/console/event-types");
   await expect(page.getByRole("button", { name: "New event type" })).toHaveCount(0);
