@@ -70,3 +70,14 @@ test("the log and the inspector work with the keyboard alone", async ({ page, op
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
 });
+
+test("an unknown portal address says so inside the portal, with the navigation and a way back", async ({ page, operator }) => {
+  const app = await operator.createApp("Lost Co");
+  const link = await operator.portalLink(app.id);
+  await openPortal(page, link.url);
+  await page.goto("/portal/no-such-page");
+  await expect(page.getByRole("heading", { name: "Page not found", level: 1 })).toBeVisible();
+  await expect(page.getByRole("navigation").getByRole("link", { name: "Delivery logs", exact: true })).toBeVisible();
+  await page.getByRole("link", { name: "Go to your endpoints" }).click();
+  await expect(page.getByRole("heading", { name: "Endpoints", level: 1 })).toBeFocused();
+});
