@@ -44,7 +44,7 @@ for (const scheme of ["light", "dark"] as const) {
       await serious(page, name);
     }
 
-    // Dialogs: the inspector (with an attempt selected) and its replay confirmation, range replay, retry all.
+    // Dialogs: the inspector (with an attempt selected) and its replay confirmation, range replay, export, retry all.
     await nav.getByRole("link", { name: "Delivery logs", exact: true }).click();
     await page.getByRole("button", { name: /^Inspect delivery of order\.paid/ }).click();
     const inspector = page.getByRole("dialog", { name: "Delivery inspector" });
@@ -61,6 +61,15 @@ for (const scheme of ["light", "dark"] as const) {
     await page.getByRole("button", { name: "Replay these messages…" }).click();
     await expect(page.getByRole("dialog")).toBeVisible();
     await serious(page, "Range replay dialog");
+    await page.keyboard.press("Escape");
+    await page.getByRole("button", { name: "Export these logs…" }).click();
+    await expect(page.getByRole("dialog", { name: "Export these logs" })).toBeVisible();
+    await serious(page, "Export dialog");
+    await page.keyboard.press("Escape");
+    // The multi-select filters, open.
+    await page.getByRole("button", { name: /^Status / }).click();
+    await expect(page.getByRole("group", { name: "Status", exact: true })).toBeVisible();
+    await serious(page, "Status filter, open");
     await page.keyboard.press("Escape");
 
     await nav.getByRole("link", { name: "Failures", exact: true }).click();

@@ -1,9 +1,10 @@
 import { startReceiver } from "../test/helpers/receiver";
-import { expect, openPortal, shot, test, until } from "./fixtures";
+import { expect, openPortal, seedHistory, shot, test, until } from "./fixtures";
 
 // Endpoints page: list with state and 24 h health, create with immediate URL validation (SSRF
 // rules included), catalog-picked event types, channels, headers, rate limit, retry policy
-// within bounds and signing; edit, pause/resume, reveal and rotate the secret, delete.
+// within bounds and signing; edit, pause/resume, reveal and rotate the secret, delete; the
+// endpoint metrics (success rate, status codes, latency) over 1 h, 24 h and 7 d.
 
 test("creates an endpoint with every setting, validating as you type", async ({ page, operator }) => {
   const app = await operator.createApp("Endpoints Co");
@@ -163,4 +164,33 @@ test("lists endpoints with state, 24 h success rate and chart; edit, pause, resu
   } finally {
     await receiver.close();
   }
+});
+
+test("the endpoint page shows success rate, status codes and latency over 1 hour, 24 hours and 7 days", async ({ page, operator }) => {
+  const app = await operator.createApp("Metrics Co");
+  const ep = await operator.createEndpoint(app.id, { url: "https://hooks.example.com/metrics", description: "Metered", disabled: true });
+  const item = (hoursAgo: number, code: number) => ({ eventType: "order.paid", status: code === 200 ? ("succeeded" as const) : ("failed" as const), codes: [code], hoursAgo });
+  await seedHistory(operator, app.id, ep.id, [item(0.1, 200), item(0.2, 200), item(0.3, 200), item(0.4, 500), item(3, 200), item(72, 503)]);
+
+  const link = await operator.portalLink(app.id);
+  await openPortal(page, link.url);
+  await page.goto(`/portal/endpoints/${ep.id}`);
+  const metrics = page.getByRole("region", { name: "Metrics" });
+  const figure = (name: string) => metrics.getByText(name, { exact: true }).locator("xpath=following-sibling::dd[1]");
+  // 24 hours first: 4 of 5 attempts succeeded.
+  await expect(metrics.getByRole("tab", { name: "24 hours" })).toHaveAttribute("aria-selected", "true");
+  await expect(figure("Success rate")).toHaveText("80.0%");
+  await expect(figure("Latency p50")).toHaveText("40 ms");
+  await expect(figure("Latency p95")).toHaveText("40 ms");
+  const codes = metrics.getByRole("table", { name: "Status codes answered" });
+  await expect(codes.getByRole("row").filter({ has: page.getByRole("rowheader", { name: "200" }) })).toContainText("4");
+  await expect(codes.getByRole("row").filter({ has: page.getByRole("rowheader", { name: "500" }) })).toContainText("1");
+  await shot(page, "portal-endpoint-metrics", { doc: true, fullPage: false });
+  await metrics.getByRole("tab", { name: "1 hour" }).click();
+  await expect(figure("Success rate")).toHaveText("75.0%");
+  await expect(metrics.getByText("4 attempts (each HTTP try counts): 3 succeeded, 1 failed")).toBeVisible();
+  await metrics.getByRole("tab", { name: "1 hour" }).press("End");
+  await expect(metrics.getByRole("tab", { name: "7 days" })).toHaveAttribute("aria-selected", "true");
+  await expect(figure("Success rate")).toHaveText("66.7%");
+  await expect(codes.getByRole("rowheader", { name: "503" })).toBeVisible();
 });

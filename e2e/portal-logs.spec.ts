@@ -1,8 +1,22 @@
 import { startReceiver } from "../test/helpers/receiver";
+import type { Page } from "@playwright/test";
 import { expect, openPortal, seedHistory, shot, test, until } from "./fixtures";
 
-// Delivery logs: filters (endpoint, event type, status, time range), search by message id or
-// event id, cursor pagination; the attempt inspector with the exact request and response and
+/** Sets a multi-select filter ("Status", "Event type") to exactly these options, then closes it. */
+async function choose(page: Page, filter: string, options: string[]) {
+  const button = page.getByRole("button", { name: new RegExp(`^${filter} `) });
+  await button.click();
+  const panel = page.getByRole("group", { name: filter, exact: true });
+  for (const box of await panel.getByRole("checkbox").all()) {
+    const name = (await box.evaluate((el) => el.parentElement?.textContent ?? "")).trim();
+    if (options.includes(name) !== (await box.isChecked())) await box.click();
+  }
+  await page.keyboard.press("Escape");
+  await expect(panel).toBeHidden();
+}
+
+// Delivery logs: filters (endpoint, event types, statuses, time range; kept in the URL), search by
+// the start of a message id or event id, absolute times on hover, cursor pagination; the attempt inspector with the exact request and response and
 // the timeline; Retry (same webhook-id) vs Replay (a new message linked to the original), and
 // range replay with its estimate, confirmation, live progress and cancel.
 
@@ -36,11 +50,27 @@ test("filters, searches and pages through the delivery log", async ({ page, oper
   await page.getByRole("button", { name: "← Newer" }).click();
   await expect(rows).toHaveCount(51);
 
+  // Every relative time has the absolute one on hover.
+  const firstTime = page.getByRole("table").locator("time").first();
+  await expect(firstTime).toHaveAttribute("title", /\d{4}/);
+  expect(new Date((await firstTime.getAttribute("datetime"))!).getTime()).toBeGreaterThan(Date.now() - 3600_000);
+
   // Status.
-  await page.getByRole("combobox", { name: "Status", exact: true }).selectOption("dead_lettered");
+  await choose(page, "Status", ["Dead-lettered"]);
   await expect(rows).toHaveCount(1 + dead);
   await expect(page.getByRole("table").getByText("Dead-lettered")).toHaveCount(dead);
   expect(page.url()).toContain("status=dead_lettered");
+  // Several statuses at once; the URL keeps them, so a link reproduces the view.
+  const pendingCount = itemsA.filter((x) => x.status === "pending").length;
+  await choose(page, "Status", ["Dead-lettered", "Pending"]);
+  await expect(rows).toHaveCount(1 + dead + pendingCount);
+  expect(decodeURIComponent(page.url())).toContain("status=dead_lettered,pending");
+  await shot(page, "portal-logs-multi-status", { doc: true, fullPage: false });
+  await page.goto(page.url());
+  await expect(rows).toHaveCount(1 + dead + pendingCount);
+  await expect(page.getByRole("button", { name: /^Status / })).toHaveAccessibleName("Status Dead-lettered, Pending");
+  await choose(page, "Status", ["Dead-lettered"]);
+  await expect(rows).toHaveCount(1 + dead);
   // Status + endpoint.
   await page.getByRole("combobox", { name: "Endpoint", exact: true }).selectOption({ label: "B — https://hooks.example.com/b" });
   await expect(rows).toHaveCount(2);
@@ -48,11 +78,15 @@ test("filters, searches and pages through the delivery log", async ({ page, oper
   // Event type + time range.
   await page.getByRole("button", { name: "Reset filters" }).click();
   await expect(rows).toHaveCount(51);
-  await page.getByRole("combobox", { name: "Event type", exact: true }).selectOption("order.paid");
+  await choose(page, "Event type", ["order.paid"]);
   await page.getByRole("button", { name: "Last 24 h" }).click();
   const expected = itemsA.filter((x, i) => x.eventType === "order.paid" && 2 + i < 24).length + 1;
   await expect(rows).toHaveCount(1 + expected);
   await shot(page, "portal-logs-filtered");
+  // Both event types: every delivery of the last 24 hours.
+  await choose(page, "Event type", ["order.paid", "order.created"]);
+  await expect(rows).toHaveCount(1 + itemsA.filter((_x, i) => 2 + i < 24).length + 1);
+  expect(decodeURIComponent(page.url())).toMatch(/eventType=order\.paid,order\.created/);
 
   // Search by event id, then by message id.
   await page.getByRole("button", { name: "Reset filters" }).click();
@@ -61,13 +95,43 @@ test("filters, searches and pages through the delivery log", async ({ page, oper
   await expect(rows).toHaveCount(2);
   await expect(page.getByRole("table").getByText("evt-special-42", { exact: false })).toBeVisible();
   await page.getByRole("button", { name: "Clear search" }).click();
+  await expect(rows).toHaveCount(51);
   await page.getByLabel("Message id or event id").fill(special!.msgId);
   await page.getByRole("button", { name: "Search", exact: true }).click();
   await expect(rows).toHaveCount(2);
+  // The start of an id is enough. (Clearing re-renders the filters: wait for the full log first.)
+  await page.getByRole("button", { name: "Clear search" }).click();
+  await expect(rows).toHaveCount(51);
+  await page.getByLabel("Message id or event id").fill("evt-spec");
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  await expect(rows).toHaveCount(2);
+  await page.getByRole("button", { name: "Clear search" }).click();
+  await expect(rows).toHaveCount(51);
+  await page.getByLabel("Message id or event id").fill(special!.msgId.slice(0, -6));
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  await expect(rows).toHaveCount(2);
+
+  // Search inside payloads (the seeded payloads are {seeded, hoursAgo}: only one has 0.5).
+  await page.getByRole("button", { name: "Clear search" }).click();
+  await expect(rows).toHaveCount(51);
+  await expect(page.getByText("Searches the last 7 days")).toBeVisible();
+  const payloadBox = page.getByLabel("Text in the payload");
+  await payloadBox.fill("0.");
+  await page.getByRole("button", { name: "Search payloads" }).click();
+  await expect(page.getByText("Type at least 3 characters.")).toBeVisible();
+  await expect(payloadBox).toHaveAttribute("aria-invalid", "true");
+  await payloadBox.fill('"hoursAgo": 0.5');
+  await page.getByRole("button", { name: "Search payloads" }).click();
+  await expect(rows).toHaveCount(2);
+  await expect(page.getByRole("table").getByText("evt-special-42", { exact: false })).toBeVisible();
+  expect(decodeURIComponent(page.url())).toContain("payload=");
+  await shot(page, "portal-logs-payload-search", { doc: true, fullPage: false });
+  await page.getByRole("button", { name: "Clear payload search" }).click();
+  await expect(rows).toHaveCount(51);
 
   // The inspector of a seeded dead letter: error class of a no-answer attempt, timeline.
   await page.getByRole("button", { name: "Reset filters" }).click();
-  await page.getByRole("combobox", { name: "Status", exact: true }).selectOption("dead_lettered");
+  await choose(page, "Status", ["Dead-lettered"]);
   await page.getByRole("combobox", { name: "Endpoint", exact: true }).selectOption({ label: "A — https://hooks.example.com/a" });
   // The previous page stays on screen until the new one arrives: wait for the filtered rows.
   await expect(rows).toHaveCount(dead);
@@ -199,7 +263,7 @@ test("range replay: estimate, explicit confirmation, live progress, and cancel",
     await openPortal(page, link.url);
     await page.getByRole("navigation").getByRole("link", { name: "Delivery logs", exact: true }).click();
     await page.getByRole("combobox", { name: "Endpoint", exact: true }).selectOption({ label: `Replays — ${receiver.url}` });
-    await page.getByRole("combobox", { name: "Event type", exact: true }).selectOption("order.paid");
+    await choose(page, "Event type", ["order.paid"]);
     await page.getByRole("button", { name: "Replay these messages…" }).click();
     const dialog = page.getByRole("dialog", { name: "Replay messages" });
     await expect(dialog.getByText("This will send 4 messages to 1 endpoint")).toBeVisible();
@@ -223,7 +287,7 @@ test("range replay: estimate, explicit confirmation, live progress, and cancel",
     // A longer one, cancelled while it runs, against a slow server (4 s an answer) so that
     // deliveries queue up: what was delivered stays delivered, the rest is never sent.
     slow = true;
-    await page.getByRole("combobox", { name: "Event type", exact: true }).selectOption("order.created");
+    await choose(page, "Event type", ["order.created"]);
     await page.getByRole("button", { name: "Replay these messages…" }).click();
     await expect(dialog.getByText("This will send 40 messages to 1 endpoint")).toBeVisible();
     await dialog.getByRole("checkbox", { name: /I understand/ }).check();
@@ -253,4 +317,40 @@ test("range replay: estimate, explicit confirmation, live progress, and cancel",
   } finally {
     await receiver.close();
   }
+});
+
+test("exports the filtered log: progress, then the file to download", async ({ page, operator }) => {
+  const app = await operator.createApp("Export Co");
+  const ep = await operator.createEndpoint(app.id, { url: "https://hooks.example.com/export", description: "Exported", disabled: true });
+  await seedHistory(operator, app.id, ep.id, [
+    { eventType: "order.paid", status: "failed", codes: [500, 0, 503], hoursAgo: 3 },
+    { eventType: "order.paid", status: "succeeded", codes: [200], hoursAgo: 2 },
+    { eventType: "order.created", status: "succeeded", codes: [200], hoursAgo: 1 },
+  ]);
+  const link = await operator.portalLink(app.id);
+  await openPortal(page, link.url);
+  await page.getByRole("navigation").getByRole("link", { name: "Delivery logs", exact: true }).click();
+  await choose(page, "Event type", ["order.paid"]);
+  await expect(page.getByRole("table").getByRole("row")).toHaveCount(3);
+
+  await page.getByRole("button", { name: "Export these logs…" }).click();
+  const dialog = page.getByRole("dialog", { name: "Export these logs" });
+  await expect(dialog.getByText("Event type: order.paid")).toBeVisible();
+  await dialog.getByRole("radio", { name: /CSV/ }).check();
+  await dialog.getByRole("button", { name: "Start export" }).click();
+  const progress = dialog.getByRole("region", { name: "Export", exact: true });
+  await expect(progress.getByText("completed", { exact: true })).toBeVisible({ timeout: 30_000 });
+  // The order.paid deliveries' attempts: 3 + 1, not the order.created one.
+  await expect(progress.getByText("4 attempts written")).toBeVisible();
+  await shot(page, "portal-logs-export", { doc: true, fullPage: false });
+  const [download] = await Promise.all([page.waitForEvent("download"), dialog.getByRole("link", { name: /Download the export/ }).click()]);
+  const file = await download.createReadStream().then(async (s) => {
+    const chunks: Buffer[] = [];
+    for await (const c of s) chunks.push(c as Buffer);
+    return Buffer.concat(chunks).toString("utf8");
+  });
+  const lines = file.trim().split("\r\n");
+  expect(lines[0]).toMatch(/^id,timestamp,msg_id,endpoint_id,event_type,/);
+  expect(lines).toHaveLength(1 + 4);
+  expect(lines.slice(1).every((l) => l.includes("order.paid") && l.includes(ep.id))).toBe(true);
 });

@@ -118,6 +118,28 @@ describe("portal read models", () => {
     }
   });
 
+  it("finds deliveries by the start of a message id or event id, only in the session's application", async () => {
+    const ids = async (q: string) => {
+      const res = await portal.api("GET", `/portal/app/${appId}/delivery?limit=100&search=${encodeURIComponent(q)}`);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.data.map((d: { id: string }) => d.id);
+    };
+    // evt-1, evt-10 … evt-19.
+    expect(await ids("evt-1")).toEqual(expected((r) => r.eventId.startsWith("evt-1")));
+    expect((await ids("evt-1")).length).toBe(11);
+    // A message id's first characters (its millisecond time, to about a second), in any case.
+    const prefix = rows[5]!.msgId.slice(0, "msg_".length + 8);
+    expect(await ids(prefix.toUpperCase())).toEqual(expected((r) => r.msgId.startsWith(prefix)));
+    expect(await ids(rows[5]!.msgId.slice(0, -3))).toEqual([rows[5]!.id]);
+    // LIKE's wildcards are the characters themselves, not patterns.
+    expect(await ids("evt%")).toEqual([]);
+    expect(await ids("evt_1")).toEqual([]);
+    // Another application of the same tenant with the same event ids is not searched.
+    const other = (await t.api("POST", "/app", { name: "Other reads" })).body.id;
+    await t.api("POST", `/app/${other}/msg`, { eventType: "order.paid", payload: {}, eventId: "evt-1-elsewhere" });
+    expect(await ids("evt-1-")).toEqual([]);
+  });
+
   it("walks back with prevIterator to exactly the previous page", async () => {
     const first = await portal.api("GET", `/portal/app/${appId}/delivery?limit=5`);
     const second = await portal.api("GET", `/portal/app/${appId}/delivery?limit=5&iterator=${first.body.iterator}`);

@@ -1,5 +1,6 @@
 import type { DeliveryLogRow } from "@/lib/portal/delivery-logs";
-import { formatTime, relativeTime, statusCodeLabel } from "../ui/format";
+import { statusCodeLabel } from "../ui/format";
+import { RelativeTime } from "../ui/relative-time";
 import { DeliveryStatusBadge } from "./delivery-status";
 import { WaitReasonText } from "./wait-reason";
 
@@ -42,8 +43,8 @@ function LogCards({ rows, onOpen, busy = false }: Props) {
           )}
           <p className="mt-1 truncate font-mono text-xs text-slate-700" title={r.endpointUrl ?? ""}>{r.endpointUrl}</p>
           <div className="mt-2 flex flex-wrap items-center justify-between gap-2 text-xs text-slate-600">
-            <span title={formatTime(r.createdAt)}>
-              {relativeTime(r.createdAt)} · {r.attemptCount} attempt{r.attemptCount === 1 ? "" : "s"}
+            <span>
+              <RelativeTime iso={r.createdAt} /> · {r.attemptCount} attempt{r.attemptCount === 1 ? "" : "s"}
               {r.attemptCount > 0 ? ` · ${statusCodeLabel(r.lastStatusCode)}` : ""}
             </span>
             <button
@@ -80,8 +81,8 @@ function LogTable({ rows, onOpen, busy = false }: Props) {
         <tbody className="divide-y divide-slate-100">
           {rows.map((r) => (
             <tr key={r.id} className="cursor-pointer hover:bg-blue-50/50" onClick={() => onOpen(r.id)}>
-              <td className="whitespace-nowrap px-3 py-2 text-slate-700" title={formatTime(r.createdAt)}>
-                {relativeTime(r.createdAt)}
+              <td className="whitespace-nowrap px-3 py-2 text-slate-700">
+                <RelativeTime iso={r.createdAt} />
               </td>
               <td className="px-3 py-2">
                 <span className="font-mono text-xs">{r.eventType}</span>

@@ -1,7 +1,8 @@
 import Link from "next/link";
 import type { FailureGroups } from "@/lib/portal/failure-groups";
 import { Button } from "../ui/button";
-import { formatTime, relativeTime, statusCodeLabel } from "../ui/format";
+import { statusCodeLabel } from "../ui/format";
+import { RelativeTime } from "../ui/relative-time";
 import { EndpointState } from "./endpoint-state";
 
 type Group = FailureGroups["data"][number];
@@ -42,8 +43,8 @@ export function FailureGroupsTable({
               </p>
               {g.endpoint && <EndpointState endpoint={g.endpoint} />}
               <p className="text-xs text-slate-600">
-                First seen <span title={formatTime(g.firstSeen)}>{relativeTime(g.firstSeen)}</span> · last seen{" "}
-                <span title={formatTime(g.lastSeen)}>{relativeTime(g.lastSeen)}</span>
+                First seen <RelativeTime iso={g.firstSeen} /> · last seen{" "}
+                <RelativeTime iso={g.lastSeen} />
               </p>
             </div>
             <div className="flex shrink-0 flex-wrap items-center gap-4">

@@ -3,10 +3,12 @@ import { useState } from "react";
 import { LOG_STATUSES } from "@/lib/portal/delivery-status";
 import { Button } from "../ui/button";
 import { inputClass } from "../ui/field";
+import { MultiSelect } from "../ui/multi-select";
 import { DELIVERY_STATUS } from "./delivery-status";
 
 export type LogFilterValues = {
   endpoint?: string;
+  /** One event type or several, comma-separated. */
   eventType?: string;
   /** One status or several, comma-separated (a Failures group: dead_lettered,failed). */
   status?: string;
@@ -15,6 +17,8 @@ export type LogFilterValues = {
   after?: string;
   before?: string;
   search?: string;
+  /** Text inside the payload (searched over 7 days at most). */
+  payload?: string;
 };
 
 const PRESETS = [
@@ -31,7 +35,11 @@ const toLocal = (iso?: string) => {
 };
 const fromLocal = (v: string) => (v ? new Date(v).toISOString() : undefined);
 
-/** Filters of the delivery log: endpoint, event type, status, time range, and search by message or event id. */
+/** A comma-separated URL value as a list, and back (undefined for none). */
+const list = (v?: string) => (v ? v.split(",").filter(Boolean) : []);
+const joined = (v: string[]) => (v.length ? v.join(",") : undefined);
+
+/** Filters of the delivery log: endpoint, event types, statuses, time range, and search by message or event id prefix. */
 export function LogFilters({
   values,
   endpoints,
@@ -43,7 +51,6 @@ export function LogFilters({
   eventTypes: string[];
   onChange: (next: LogFilterValues) => void;
 }) {
-  const [search, setSearch] = useState(values.search ?? "");
   const set = (patch: Partial<LogFilterValues>) => onChange({ ...values, ...patch });
   const select =
     "rounded-md border border-slate-300 bg-white px-2 py-2 text-sm focus:border-blue-600 focus:outline-none focus:ring-2 focus:ring-blue-600/30";
@@ -53,36 +60,27 @@ export function LogFilters({
       role="search"
       aria-label="Filter deliveries"
     >
-      <form
-        className="flex flex-wrap gap-2"
-        onSubmit={(e) => {
-          e.preventDefault();
-          set({ search: search.trim() || undefined });
-        }}
-      >
-        <label className="sr-only" htmlFor="log-search">
-          Message id or event id
-        </label>
-        <input
-          id="log-search"
-          className={`${inputClass} min-w-0 flex-1 font-mono`}
-          placeholder="Search by message id (msg_…) or event id"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-        />
-        <Button type="submit">Search</Button>
-        {values.search && (
-          <Button
-            variant="ghost"
-            onClick={() => {
-              setSearch("");
-              set({ search: undefined });
-            }}
-          >
-            Clear search
-          </Button>
-        )}
-      </form>
+      <SearchBox
+        id="log-search"
+        label="Message id or event id (or the start of one)"
+        placeholder="Message id (msg_…) or event id, or the start of one"
+        submitLabel="Search"
+        clearLabel="Clear search"
+        mono
+        value={values.search}
+        onSearch={(v) => set({ search: v })}
+      />
+      <SearchBox
+        id="log-payload"
+        label="Text in the payload"
+        placeholder="Text in the payload, e.g. ord_1234 (3 characters or more)"
+        submitLabel="Search payloads"
+        clearLabel="Clear payload search"
+        minLength={3}
+        hint={values.after || values.before ? "Searches the time range below (7 days at most)." : "Searches the last 7 days; set a time range below to search another week."}
+        value={values.payload}
+        onSearch={(v) => set({ payload: v })}
+      />
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
         <label className="space-y-1 text-sm">
           <span className="block font-medium text-slate-700">Endpoint</span>
@@ -99,39 +97,20 @@ export function LogFilters({
             ))}
           </select>
         </label>
-        <label className="space-y-1 text-sm">
-          <span className="block font-medium text-slate-700">Event type</span>
-          <select
-            className={`${select} w-full`}
-            value={values.eventType ?? ""}
-            onChange={(e) => set({ eventType: e.target.value || undefined })}
-          >
-            <option value="">All event types</option>
-            {eventTypes.map((t) => (
-              <option key={t} value={t}>
-                {t}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="space-y-1 text-sm">
-          <span className="block font-medium text-slate-700">Status</span>
-          <select
-            className={`${select} w-full`}
-            value={values.status ?? ""}
-            onChange={(e) => set({ status: e.target.value || undefined })}
-          >
-            <option value="">Any status</option>
-            {values.status?.includes(",") && (
-              <option value={values.status}>{values.status.split(",").map((x) => DELIVERY_STATUS[x]?.label ?? x).join(" or ")}</option>
-            )}
-            {LOG_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {DELIVERY_STATUS[s]!.label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <MultiSelect
+          label="Event type"
+          anyLabel="All event types"
+          options={eventTypes.map((t) => ({ value: t, label: t }))}
+          selected={list(values.eventType)}
+          onChange={(v) => set({ eventType: joined(v) })}
+        />
+        <MultiSelect
+          label="Status"
+          anyLabel="Any status"
+          options={LOG_STATUSES.map((st) => ({ value: st, label: DELIVERY_STATUS[st]!.label }))}
+          selected={list(values.status)}
+          onChange={(v) => set({ status: joined(v) })}
+        />
         <label className="space-y-1 text-sm">
           <span className="block font-medium text-slate-700">From</span>
           <input
@@ -177,16 +156,79 @@ export function LogFilters({
           All time
         </Button>
         <span className="flex-1" />
-        <Button
-          size="sm"
-          onClick={() => {
-            setSearch("");
-            onChange({});
-          }}
-        >
+        <Button size="sm" onClick={() => onChange({})}>
           Reset filters
         </Button>
       </div>
     </div>
+  );
+}
+
+/** One search field: typed freely, applied on submit (Enter or the button), cleared with its own button. */
+function SearchBox(props: {
+  id: string;
+  label: string;
+  placeholder: string;
+  submitLabel: string;
+  clearLabel: string;
+  value: string | undefined;
+  onSearch: (v: string | undefined) => void;
+  mono?: boolean;
+  minLength?: number;
+  hint?: string;
+}) {
+  const [text, setText] = useState(props.value ?? "");
+  const [error, setError] = useState<string | null>(null);
+  const described = [props.hint ? `${props.id}-hint` : null, error ? `${props.id}-error` : null].filter(Boolean).join(" ") || undefined;
+  return (
+    <form
+      className="space-y-1"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const v = text.trim();
+        // The server refuses shorter terms too (422); saying it here saves the round trip.
+        if (v && props.minLength && v.length < props.minLength) return setError(`Type at least ${props.minLength} characters.`);
+        setError(null);
+        props.onSearch(v || undefined);
+      }}
+    >
+      <div className="flex flex-wrap gap-2">
+        <label className="sr-only" htmlFor={props.id}>
+          {props.label}
+        </label>
+        <input
+          id={props.id}
+          className={`${inputClass} min-w-0 flex-1 ${props.mono ? "font-mono" : ""}`}
+          placeholder={props.placeholder}
+          value={text}
+          aria-invalid={Boolean(error)}
+          aria-describedby={described}
+          onChange={(e) => setText(e.target.value)}
+        />
+        <Button type="submit">{props.submitLabel}</Button>
+        {props.value && (
+          <Button
+            variant="ghost"
+            onClick={() => {
+              setText("");
+              setError(null);
+              props.onSearch(undefined);
+            }}
+          >
+            {props.clearLabel}
+          </Button>
+        )}
+      </div>
+      {props.hint && (
+        <p id={`${props.id}-hint`} className="text-xs text-slate-600">
+          {props.hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${props.id}-error`} className="text-xs font-medium text-red-700" role="alert">
+          {error}
+        </p>
+      )}
+    </form>
   );
 }

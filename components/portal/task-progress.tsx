@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import type { TaskOut } from "@/lib/tasks/serialize-task";
 import { Badge, type Tone } from "../ui/badge";
 import { Button } from "../ui/button";
-import { relativeTime } from "../ui/format";
+import { RelativeTime } from "../ui/relative-time";
 import { ErrorText } from "../ui/notice";
 
 const TONE: Record<string, Tone> = {
@@ -55,7 +55,13 @@ export function TaskProgress({
       )}
       <p className="text-sm text-slate-700" aria-live="polite">
         {task ? task.summary : "Starting…"}
-        {task?.estimated_completion && running ? ` · done ${relativeTime(task.estimated_completion)}` : ""}
+        {task?.estimated_completion && running ? (
+          <>
+            {" "}· done <RelativeTime iso={task.estimated_completion} />
+          </>
+        ) : (
+          ""
+        )}
       </p>
       {task?.error && (
         <p role="alert" className="text-sm text-red-700">

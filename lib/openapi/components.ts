@@ -143,6 +143,30 @@ export const schemas: Record<string, JsonSchema> = {
   }),
   EndpointSecretOut: object({ key: { ...str, description: "whsec_… (HMAC) or the whpk_… public key (ed25519)" } }),
   EndpointStats: object({ success: int, fail: int, pending: int, sending: int, canceled: int }),
+  EndpointMetricsOut: object(
+    {
+      endpointId: str,
+      window: { type: "string", enum: ["1h", "24h", "7d"] },
+      since: dateTime,
+      until: dateTime,
+      attempts: int,
+      success: int,
+      fail: int,
+      successRate: nullable({ type: "number", description: "success / attempts; null without attempts in the window" }),
+      statusCodes: {
+        type: "array",
+        description: "Each answer's HTTP status with its count, most frequent first; 0 = no HTTP answer",
+        items: object({ code: int, count: int }),
+      },
+      latencyMs: object(
+        { p50: nullable(int), p95: nullable(int) },
+        [],
+        "Median and 95th percentile of the attempts' durations in ms; null without attempts",
+      ),
+    },
+    [],
+    "Herald extension: an endpoint's attempts over the window (each HTTP try counts)",
+  ),
   RecoverOut: object({
     id: { ...str, description: "The task id (qtask_…); follow it at GET /api/v1/tasks/{task_id}" },
     status: { type: "string", enum: ["running"] },

@@ -12,68 +12,69 @@ import * as r7 from "@/app/api/v1/app/[app_id]/capture/[endpoint_id]/route";
 import * as r8 from "@/app/api/v1/app/[app_id]/endpoint/route";
 import * as r9 from "@/app/api/v1/app/[app_id]/endpoint/[endpoint_id]/route";
 import * as r10 from "@/app/api/v1/app/[app_id]/endpoint/[endpoint_id]/headers/route";
-import * as r11 from "@/app/api/v1/app/[app_id]/endpoint/[endpoint_id]/msg/route";
-import * as r12 from "@/app/api/v1/app/[app_id]/endpoint/[endpoint_id]/recover/route";
-import * as r13 from "@/app/api/v1/app/[app_id]/endpoint/[endpoint_id]/secret/route";
-import * as r14 from "@/app/api/v1/app/[app_id]/endpoint/[endpoint_id]/secret/rotate/route";
-import * as r15 from "@/app/api/v1/app/[app_id]/endpoint/[endpoint_id]/send-example/route";
-import * as r16 from "@/app/api/v1/app/[app_id]/endpoint/[endpoint_id]/stats/route";
-import * as r17 from "@/app/api/v1/app/[app_id]/listen/route";
-import * as r18 from "@/app/api/v1/app/[app_id]/listen/[endpoint_id]/route";
-import * as r19 from "@/app/api/v1/app/[app_id]/listen/[endpoint_id]/answer/route";
-import * as r20 from "@/app/api/v1/app/[app_id]/member/route";
-import * as r21 from "@/app/api/v1/app/[app_id]/member/[email]/route";
-import * as r22 from "@/app/api/v1/app/[app_id]/msg/route";
-import * as r23 from "@/app/api/v1/app/[app_id]/msg/[msg_id]/route";
-import * as r24 from "@/app/api/v1/app/[app_id]/msg/[msg_id]/attempt/[attempt_id]/route";
-import * as r25 from "@/app/api/v1/app/[app_id]/msg/[msg_id]/attempt/[attempt_id]/content/route";
-import * as r26 from "@/app/api/v1/app/[app_id]/msg/[msg_id]/content/route";
-import * as r27 from "@/app/api/v1/app/[app_id]/msg/[msg_id]/endpoint/route";
-import * as r28 from "@/app/api/v1/app/[app_id]/msg/[msg_id]/endpoint/[endpoint_id]/resend/route";
-import * as r29 from "@/app/api/v1/app/[app_id]/msg/[msg_id]/replay/route";
-import * as r30 from "@/app/api/v1/app/[app_id]/replay/route";
-import * as r31 from "@/app/api/v1/app/[app_id]/replay/estimate/route";
-import * as r32 from "@/app/api/v1/auth/app-portal-access/[app_id]/route";
-import * as r33 from "@/app/api/v1/auth/app/[app_id]/expire-all/route";
-import * as r34 from "@/app/api/v1/auth/logout/route";
-import * as r35 from "@/app/api/v1/auth/portal-session/route";
-import * as r36 from "@/app/api/v1/environment/api-key/route";
-import * as r37 from "@/app/api/v1/environment/api-key/[key_id]/route";
-import * as r38 from "@/app/api/v1/environment/app-summary/route";
-import * as r39 from "@/app/api/v1/environment/member/route";
-import * as r40 from "@/app/api/v1/environment/member/[email]/route";
-import * as r41 from "@/app/api/v1/environment/openapi.json/route";
-import * as r42 from "@/app/api/v1/environment/overview/route";
-import * as r43 from "@/app/api/v1/environment/settings/route";
-import * as r44 from "@/app/api/v1/event-type/route";
-import * as r45 from "@/app/api/v1/event-type/[event_type_name]/route";
-import * as r46 from "@/app/api/v1/health/route";
-import * as r47 from "@/app/api/v1/health/ping/route";
-import * as r48 from "@/app/api/v1/health/status/route";
-import * as r49 from "@/app/api/v1/openapi.json/route";
-import * as r50 from "@/app/api/v1/operational-webhook/endpoint/route";
-import * as r51 from "@/app/api/v1/operational-webhook/endpoint/[endpoint_id]/route";
-import * as r52 from "@/app/api/v1/operational-webhook/endpoint/[endpoint_id]/headers/route";
-import * as r53 from "@/app/api/v1/operational-webhook/endpoint/[endpoint_id]/secret/route";
-import * as r54 from "@/app/api/v1/operational-webhook/endpoint/[endpoint_id]/secret/rotate/route";
-import * as r55 from "@/app/api/v1/portal/app/[app_id]/delivery/route";
-import * as r56 from "@/app/api/v1/portal/app/[app_id]/delivery/[delivery_id]/route";
-import * as r57 from "@/app/api/v1/portal/app/[app_id]/endpoint-alerts/route";
-import * as r58 from "@/app/api/v1/portal/app/[app_id]/endpoint-health/route";
-import * as r59 from "@/app/api/v1/portal/app/[app_id]/endpoint/[endpoint_id]/preview-example/route";
-import * as r60 from "@/app/api/v1/portal/app/[app_id]/failure/route";
-import * as r61 from "@/app/api/v1/portal/app/[app_id]/validate-url/route";
-import * as r62 from "@/app/api/v1/portal/event-type/route";
-import * as r63 from "@/app/api/v1/portal/event-type/openapi.json/route";
-import * as r64 from "@/app/api/v1/portal/notifications/route";
-import * as r65 from "@/app/api/v1/portal/session/route";
-import * as r66 from "@/app/api/v1/portal/settings/route";
-import * as r67 from "@/app/api/v1/tasks/route";
-import * as r68 from "@/app/api/v1/tasks/[task_id]/route";
-import * as r69 from "@/app/api/v1/tasks/[task_id]/cancel/route";
-import * as r70 from "@/app/api/v1/tasks/[task_id]/deliveries/route";
-import * as r71 from "@/app/api/v1/tasks/[task_id]/events/route";
-import * as r72 from "@/app/api/v1/tasks/[task_id]/result/route";
+import * as r11 from "@/app/api/v1/app/[app_id]/endpoint/[endpoint_id]/metrics/route";
+import * as r12 from "@/app/api/v1/app/[app_id]/endpoint/[endpoint_id]/msg/route";
+import * as r13 from "@/app/api/v1/app/[app_id]/endpoint/[endpoint_id]/recover/route";
+import * as r14 from "@/app/api/v1/app/[app_id]/endpoint/[endpoint_id]/secret/route";
+import * as r15 from "@/app/api/v1/app/[app_id]/endpoint/[endpoint_id]/secret/rotate/route";
+import * as r16 from "@/app/api/v1/app/[app_id]/endpoint/[endpoint_id]/send-example/route";
+import * as r17 from "@/app/api/v1/app/[app_id]/endpoint/[endpoint_id]/stats/route";
+import * as r18 from "@/app/api/v1/app/[app_id]/listen/route";
+import * as r19 from "@/app/api/v1/app/[app_id]/listen/[endpoint_id]/route";
+import * as r20 from "@/app/api/v1/app/[app_id]/listen/[endpoint_id]/answer/route";
+import * as r21 from "@/app/api/v1/app/[app_id]/member/route";
+import * as r22 from "@/app/api/v1/app/[app_id]/member/[email]/route";
+import * as r23 from "@/app/api/v1/app/[app_id]/msg/route";
+import * as r24 from "@/app/api/v1/app/[app_id]/msg/[msg_id]/route";
+import * as r25 from "@/app/api/v1/app/[app_id]/msg/[msg_id]/attempt/[attempt_id]/route";
+import * as r26 from "@/app/api/v1/app/[app_id]/msg/[msg_id]/attempt/[attempt_id]/content/route";
+import * as r27 from "@/app/api/v1/app/[app_id]/msg/[msg_id]/content/route";
+import * as r28 from "@/app/api/v1/app/[app_id]/msg/[msg_id]/endpoint/route";
+import * as r29 from "@/app/api/v1/app/[app_id]/msg/[msg_id]/endpoint/[endpoint_id]/resend/route";
+import * as r30 from "@/app/api/v1/app/[app_id]/msg/[msg_id]/replay/route";
+import * as r31 from "@/app/api/v1/app/[app_id]/replay/route";
+import * as r32 from "@/app/api/v1/app/[app_id]/replay/estimate/route";
+import * as r33 from "@/app/api/v1/auth/app-portal-access/[app_id]/route";
+import * as r34 from "@/app/api/v1/auth/app/[app_id]/expire-all/route";
+import * as r35 from "@/app/api/v1/auth/logout/route";
+import * as r36 from "@/app/api/v1/auth/portal-session/route";
+import * as r37 from "@/app/api/v1/environment/api-key/route";
+import * as r38 from "@/app/api/v1/environment/api-key/[key_id]/route";
+import * as r39 from "@/app/api/v1/environment/app-summary/route";
+import * as r40 from "@/app/api/v1/environment/member/route";
+import * as r41 from "@/app/api/v1/environment/member/[email]/route";
+import * as r42 from "@/app/api/v1/environment/openapi.json/route";
+import * as r43 from "@/app/api/v1/environment/overview/route";
+import * as r44 from "@/app/api/v1/environment/settings/route";
+import * as r45 from "@/app/api/v1/event-type/route";
+import * as r46 from "@/app/api/v1/event-type/[event_type_name]/route";
+import * as r47 from "@/app/api/v1/health/route";
+import * as r48 from "@/app/api/v1/health/ping/route";
+import * as r49 from "@/app/api/v1/health/status/route";
+import * as r50 from "@/app/api/v1/openapi.json/route";
+import * as r51 from "@/app/api/v1/operational-webhook/endpoint/route";
+import * as r52 from "@/app/api/v1/operational-webhook/endpoint/[endpoint_id]/route";
+import * as r53 from "@/app/api/v1/operational-webhook/endpoint/[endpoint_id]/headers/route";
+import * as r54 from "@/app/api/v1/operational-webhook/endpoint/[endpoint_id]/secret/route";
+import * as r55 from "@/app/api/v1/operational-webhook/endpoint/[endpoint_id]/secret/rotate/route";
+import * as r56 from "@/app/api/v1/portal/app/[app_id]/delivery/route";
+import * as r57 from "@/app/api/v1/portal/app/[app_id]/delivery/[delivery_id]/route";
+import * as r58 from "@/app/api/v1/portal/app/[app_id]/endpoint-alerts/route";
+import * as r59 from "@/app/api/v1/portal/app/[app_id]/endpoint-health/route";
+import * as r60 from "@/app/api/v1/portal/app/[app_id]/endpoint/[endpoint_id]/preview-example/route";
+import * as r61 from "@/app/api/v1/portal/app/[app_id]/failure/route";
+import * as r62 from "@/app/api/v1/portal/app/[app_id]/validate-url/route";
+import * as r63 from "@/app/api/v1/portal/event-type/route";
+import * as r64 from "@/app/api/v1/portal/event-type/openapi.json/route";
+import * as r65 from "@/app/api/v1/portal/notifications/route";
+import * as r66 from "@/app/api/v1/portal/session/route";
+import * as r67 from "@/app/api/v1/portal/settings/route";
+import * as r68 from "@/app/api/v1/tasks/route";
+import * as r69 from "@/app/api/v1/tasks/[task_id]/route";
+import * as r70 from "@/app/api/v1/tasks/[task_id]/cancel/route";
+import * as r71 from "@/app/api/v1/tasks/[task_id]/deliveries/route";
+import * as r72 from "@/app/api/v1/tasks/[task_id]/events/route";
+import * as r73 from "@/app/api/v1/tasks/[task_id]/result/route";
 
 export const routeModules: [path: string, module: Record<string, unknown>][] = [
   ["/api/v1/app", r0],
@@ -87,66 +88,67 @@ export const routeModules: [path: string, module: Record<string, unknown>][] = [
   ["/api/v1/app/{app_id}/endpoint", r8],
   ["/api/v1/app/{app_id}/endpoint/{endpoint_id}", r9],
   ["/api/v1/app/{app_id}/endpoint/{endpoint_id}/headers", r10],
-  ["/api/v1/app/{app_id}/endpoint/{endpoint_id}/msg", r11],
-  ["/api/v1/app/{app_id}/endpoint/{endpoint_id}/recover", r12],
-  ["/api/v1/app/{app_id}/endpoint/{endpoint_id}/secret", r13],
-  ["/api/v1/app/{app_id}/endpoint/{endpoint_id}/secret/rotate", r14],
-  ["/api/v1/app/{app_id}/endpoint/{endpoint_id}/send-example", r15],
-  ["/api/v1/app/{app_id}/endpoint/{endpoint_id}/stats", r16],
-  ["/api/v1/app/{app_id}/listen", r17],
-  ["/api/v1/app/{app_id}/listen/{endpoint_id}", r18],
-  ["/api/v1/app/{app_id}/listen/{endpoint_id}/answer", r19],
-  ["/api/v1/app/{app_id}/member", r20],
-  ["/api/v1/app/{app_id}/member/{email}", r21],
-  ["/api/v1/app/{app_id}/msg", r22],
-  ["/api/v1/app/{app_id}/msg/{msg_id}", r23],
-  ["/api/v1/app/{app_id}/msg/{msg_id}/attempt/{attempt_id}", r24],
-  ["/api/v1/app/{app_id}/msg/{msg_id}/attempt/{attempt_id}/content", r25],
-  ["/api/v1/app/{app_id}/msg/{msg_id}/content", r26],
-  ["/api/v1/app/{app_id}/msg/{msg_id}/endpoint", r27],
-  ["/api/v1/app/{app_id}/msg/{msg_id}/endpoint/{endpoint_id}/resend", r28],
-  ["/api/v1/app/{app_id}/msg/{msg_id}/replay", r29],
-  ["/api/v1/app/{app_id}/replay", r30],
-  ["/api/v1/app/{app_id}/replay/estimate", r31],
-  ["/api/v1/auth/app-portal-access/{app_id}", r32],
-  ["/api/v1/auth/app/{app_id}/expire-all", r33],
-  ["/api/v1/auth/logout", r34],
-  ["/api/v1/auth/portal-session", r35],
-  ["/api/v1/environment/api-key", r36],
-  ["/api/v1/environment/api-key/{key_id}", r37],
-  ["/api/v1/environment/app-summary", r38],
-  ["/api/v1/environment/member", r39],
-  ["/api/v1/environment/member/{email}", r40],
-  ["/api/v1/environment/openapi.json", r41],
-  ["/api/v1/environment/overview", r42],
-  ["/api/v1/environment/settings", r43],
-  ["/api/v1/event-type", r44],
-  ["/api/v1/event-type/{event_type_name}", r45],
-  ["/api/v1/health", r46],
-  ["/api/v1/health/ping", r47],
-  ["/api/v1/health/status", r48],
-  ["/api/v1/openapi.json", r49],
-  ["/api/v1/operational-webhook/endpoint", r50],
-  ["/api/v1/operational-webhook/endpoint/{endpoint_id}", r51],
-  ["/api/v1/operational-webhook/endpoint/{endpoint_id}/headers", r52],
-  ["/api/v1/operational-webhook/endpoint/{endpoint_id}/secret", r53],
-  ["/api/v1/operational-webhook/endpoint/{endpoint_id}/secret/rotate", r54],
-  ["/api/v1/portal/app/{app_id}/delivery", r55],
-  ["/api/v1/portal/app/{app_id}/delivery/{delivery_id}", r56],
-  ["/api/v1/portal/app/{app_id}/endpoint-alerts", r57],
-  ["/api/v1/portal/app/{app_id}/endpoint-health", r58],
-  ["/api/v1/portal/app/{app_id}/endpoint/{endpoint_id}/preview-example", r59],
-  ["/api/v1/portal/app/{app_id}/failure", r60],
-  ["/api/v1/portal/app/{app_id}/validate-url", r61],
-  ["/api/v1/portal/event-type", r62],
-  ["/api/v1/portal/event-type/openapi.json", r63],
-  ["/api/v1/portal/notifications", r64],
-  ["/api/v1/portal/session", r65],
-  ["/api/v1/portal/settings", r66],
-  ["/api/v1/tasks", r67],
-  ["/api/v1/tasks/{task_id}", r68],
-  ["/api/v1/tasks/{task_id}/cancel", r69],
-  ["/api/v1/tasks/{task_id}/deliveries", r70],
-  ["/api/v1/tasks/{task_id}/events", r71],
-  ["/api/v1/tasks/{task_id}/result", r72],
+  ["/api/v1/app/{app_id}/endpoint/{endpoint_id}/metrics", r11],
+  ["/api/v1/app/{app_id}/endpoint/{endpoint_id}/msg", r12],
+  ["/api/v1/app/{app_id}/endpoint/{endpoint_id}/recover", r13],
+  ["/api/v1/app/{app_id}/endpoint/{endpoint_id}/secret", r14],
+  ["/api/v1/app/{app_id}/endpoint/{endpoint_id}/secret/rotate", r15],
+  ["/api/v1/app/{app_id}/endpoint/{endpoint_id}/send-example", r16],
+  ["/api/v1/app/{app_id}/endpoint/{endpoint_id}/stats", r17],
+  ["/api/v1/app/{app_id}/listen", r18],
+  ["/api/v1/app/{app_id}/listen/{endpoint_id}", r19],
+  ["/api/v1/app/{app_id}/listen/{endpoint_id}/answer", r20],
+  ["/api/v1/app/{app_id}/member", r21],
+  ["/api/v1/app/{app_id}/member/{email}", r22],
+  ["/api/v1/app/{app_id}/msg", r23],
+  ["/api/v1/app/{app_id}/msg/{msg_id}", r24],
+  ["/api/v1/app/{app_id}/msg/{msg_id}/attempt/{attempt_id}", r25],
+  ["/api/v1/app/{app_id}/msg/{msg_id}/attempt/{attempt_id}/content", r26],
+  ["/api/v1/app/{app_id}/msg/{msg_id}/content", r27],
+  ["/api/v1/app/{app_id}/msg/{msg_id}/endpoint", r28],
+  ["/api/v1/app/{app_id}/msg/{msg_id}/endpoint/{endpoint_id}/resend", r29],
+  ["/api/v1/app/{app_id}/msg/{msg_id}/replay", r30],
+  ["/api/v1/app/{app_id}/replay", r31],
+  ["/api/v1/app/{app_id}/replay/estimate", r32],
+  ["/api/v1/auth/app-portal-access/{app_id}", r33],
+  ["/api/v1/auth/app/{app_id}/expire-all", r34],
+  ["/api/v1/auth/logout", r35],
+  ["/api/v1/auth/portal-session", r36],
+  ["/api/v1/environment/api-key", r37],
+  ["/api/v1/environment/api-key/{key_id}", r38],
+  ["/api/v1/environment/app-summary", r39],
+  ["/api/v1/environment/member", r40],
+  ["/api/v1/environment/member/{email}", r41],
+  ["/api/v1/environment/openapi.json", r42],
+  ["/api/v1/environment/overview", r43],
+  ["/api/v1/environment/settings", r44],
+  ["/api/v1/event-type", r45],
+  ["/api/v1/event-type/{event_type_name}", r46],
+  ["/api/v1/health", r47],
+  ["/api/v1/health/ping", r48],
+  ["/api/v1/health/status", r49],
+  ["/api/v1/openapi.json", r50],
+  ["/api/v1/operational-webhook/endpoint", r51],
+  ["/api/v1/operational-webhook/endpoint/{endpoint_id}", r52],
+  ["/api/v1/operational-webhook/endpoint/{endpoint_id}/headers", r53],
+  ["/api/v1/operational-webhook/endpoint/{endpoint_id}/secret", r54],
+  ["/api/v1/operational-webhook/endpoint/{endpoint_id}/secret/rotate", r55],
+  ["/api/v1/portal/app/{app_id}/delivery", r56],
+  ["/api/v1/portal/app/{app_id}/delivery/{delivery_id}", r57],
+  ["/api/v1/portal/app/{app_id}/endpoint-alerts", r58],
+  ["/api/v1/portal/app/{app_id}/endpoint-health", r59],
+  ["/api/v1/portal/app/{app_id}/endpoint/{endpoint_id}/preview-example", r60],
+  ["/api/v1/portal/app/{app_id}/failure", r61],
+  ["/api/v1/portal/app/{app_id}/validate-url", r62],
+  ["/api/v1/portal/event-type", r63],
+  ["/api/v1/portal/event-type/openapi.json", r64],
+  ["/api/v1/portal/notifications", r65],
+  ["/api/v1/portal/session", r66],
+  ["/api/v1/portal/settings", r67],
+  ["/api/v1/tasks", r68],
+  ["/api/v1/tasks/{task_id}", r69],
+  ["/api/v1/tasks/{task_id}/cancel", r70],
+  ["/api/v1/tasks/{task_id}/deliveries", r71],
+  ["/api/v1/tasks/{task_id}/events", r72],
+  ["/api/v1/tasks/{task_id}/result", r73],
 ];

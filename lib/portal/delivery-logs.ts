@@ -7,6 +7,8 @@ import { findEndpoint } from "../endpoints/find-endpoint";
 import { idFilter, idRange, type TimeRange } from "../messages/query-messages";
 import { logStatus, statusBranches, type LogStatus } from "./delivery-status";
 import { waitReasons } from "./wait-reason";
+import { MAX_SEARCH_MESSAGES, messagesByIdPrefix } from "./search-messages";
+import { messagesByPayload } from "./search-payloads";
 
 // The portal's delivery log: one row per delivery (a message to one endpoint) across all the
 // application's endpoints, newest first, with filters. It has to stay fast with millions of
@@ -20,11 +22,11 @@ export type DeliveryLogQuery = ListQuery &
     event_types?: string[] | undefined;
     status?: LogStatus[] | undefined;
     search?: string | undefined;
+    payload?: string | undefined;
     status_code?: number | undefined;
   };
 
 const STORED: DeliveryStatus[] = ["pending", "sending", "succeeded", "failed", "canceled"];
-const MAX_SEARCH_MESSAGES = 100;
 
 const rowSelect = {
   id: true,
@@ -81,23 +83,30 @@ export async function listDeliveryLogs(scope: Scope, appIdOrUid: string, q: Deli
   if (q.status_code !== undefined)
     base.AND = [q.status_code === 0 ? { OR: [{ lastStatusCode: 0 }, { lastStatusCode: null }] } : { lastStatusCode: q.status_code }];
 
-  let noMatch = false;
+  // A search (id prefix, payload text, or both) narrows the log to a bounded set of messages.
+  let searched: { ids: string[]; limited: boolean } | null = null;
   if (q.search) {
-    // A message id, or the publisher's eventId (the (environment_id, event_id) index).
-    const found = await db.message.findMany({
-      where: { applicationId: app.id, OR: [{ id: q.search }, { environmentId: app.environmentId, eventId: q.search }] },
-      select: { id: true },
-      take: MAX_SEARCH_MESSAGES,
-    });
-    if (found.length === 0) noMatch = true;
-    base.messageId = { in: found.map((m) => m.id) };
+    const ids = await messagesByIdPrefix(app, q.search);
+    searched = { ids, limited: ids.length >= MAX_SEARCH_MESSAGES };
   }
+  if (q.payload) {
+    const byPayload = await messagesByPayload(app.id, { term: q.payload, after: q.after, before: q.before });
+    const both = searched ? new Set(searched.ids) : null;
+    searched = {
+      ids: both ? byPayload.ids.filter((id) => both.has(id)) : byPayload.ids,
+      limited: byPayload.limited || Boolean(searched?.limited),
+    };
+  }
+  if (searched) base.messageId = { in: searched.ids };
+  const noMatch = searched?.ids.length === 0;
 
-  const parts = branches(q, Boolean(q.search), Boolean(q.endpoint_id));
+  const parts = branches(q, Boolean(searched), Boolean(q.endpoint_id));
   const range = idRange("delivery", q);
   const page = await paginate(q, "descending", "id", (p) => (noMatch ? Promise.resolve([]) : readMerged(base, parts, range, p)));
   const details = await rowDetails(page.rows, app.throttleRate);
-  return toListResponse(page, (r) => serializeLogRow(r, details));
+  const list = toListResponse(page, (r) => serializeLogRow(r, details));
+  // limited: more messages matched than a search reads (the newest are shown): narrow it to see others.
+  return searched ? { ...list, search: { messages: searched.ids.length, limited: searched.limited } } : list;
 }
 
 async function rowDetails(rows: Row[], appThrottleRate: number | null) {

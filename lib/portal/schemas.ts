@@ -4,6 +4,10 @@ import { eventTypesFilter, timeRange } from "../http/params";
 import { zEventTypeName, zIdOrUid } from "../http/fields";
 import { LOG_STATUSES } from "./delivery-status";
 
+/** A payload search term: 3 characters at least, the shortest the trigram index serves (search-payloads.ts). */
+const MIN_PAYLOAD_TERM = 3;
+const MAX_PAYLOAD_TERM = 200;
+
 /** status=failed&status=pending, status[]=…, or status=failed,pending. */
 const zStatuses = z
   .union([z.string(), z.array(z.string())])
@@ -22,8 +26,15 @@ export const deliveryLogQuery = listQuery.extend({
   status: zStatuses.optional(),
   /** The last response's HTTP status; 0 = no HTTP answer (what the Failures page groups by). */
   status_code: z.coerce.number().int().min(0).max(999).optional(),
-  /** A message id (msg_…) or the publisher's eventId. */
+  /** A message id (msg_…) or the publisher's eventId, or the start of one. */
   search: z.string().trim().min(1).max(256).optional(),
+  /** Text inside the payload (search-payloads.ts: at most 7 days, the newest 100 messages). */
+  payload: z
+    .string()
+    .trim()
+    .min(MIN_PAYLOAD_TERM, `must be at least ${MIN_PAYLOAD_TERM} characters: shorter terms match nearly every payload`)
+    .max(MAX_PAYLOAD_TERM, `must be at most ${MAX_PAYLOAD_TERM} characters`)
+    .optional(),
 });
 
 export const deliveryParams = z.object({ app_id: zIdOrUid, delivery_id: zIdOrUid });

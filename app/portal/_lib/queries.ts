@@ -4,6 +4,7 @@ import { useSyncExternalStore } from "react";
 import type { EndpointOut } from "@/lib/endpoints/serialize";
 import type { MessageOut } from "@/lib/messages/serialize";
 import type { EndpointHealth } from "@/lib/portal/endpoint-health";
+import type { EndpointMetrics, MetricWindow } from "@/lib/endpoints/endpoint-metrics";
 import type { PortalCatalog } from "@/lib/portal/portal-catalog";
 import type { DeliveryLogRow } from "@/lib/portal/delivery-logs";
 import type { DeliveryTimeline } from "@/lib/portal/delivery-timeline";
@@ -103,6 +104,16 @@ export function useEndpointStats(id: string) {
   });
 }
 
+export function useEndpointMetrics(id: string, window: MetricWindow) {
+  const { appId } = usePortal();
+  return useQuery({
+    queryKey: ["endpoint-metrics", appId, id, window],
+    queryFn: () => api<EndpointMetrics>(`/app/${appId}/endpoint/${enc(id)}/metrics?window=${window}`),
+    placeholderData: keepPreviousData,
+    refetchInterval: LIVE_MS,
+  });
+}
+
 export function useEndpointSecret(id: string, enabled: boolean) {
   const { appId } = usePortal();
   return useQuery({
@@ -133,6 +144,9 @@ export function useCatalog() {
 
 type LogFilters = LogFilterValues & { iterator?: string };
 
+/** With a search: how many messages matched, and whether more did than a search reads. */
+type DeliveryLogList = List<DeliveryLogRow> & { search?: { messages: number; limited: boolean } };
+
 function logQueryString(f: LogFilters, limit = 50): string {
   const q = new URLSearchParams({ limit: String(limit) });
   if (f.endpoint) q.set("endpoint_id", f.endpoint);
@@ -142,6 +156,7 @@ function logQueryString(f: LogFilters, limit = 50): string {
   if (f.after) q.set("after", f.after);
   if (f.before) q.set("before", f.before);
   if (f.search) q.set("search", f.search);
+  if (f.payload) q.set("payload", f.payload);
   if (f.iterator) q.set("iterator", f.iterator);
   return q.toString();
 }
@@ -150,7 +165,7 @@ export function useDeliveryLogs(f: LogFilters, opts: { live?: boolean; limit?: n
   const { appId } = usePortal();
   return useQuery({
     queryKey: ["logs", appId, f, opts.limit ?? 50],
-    queryFn: () => api<List<DeliveryLogRow>>(`/portal/app/${appId}/delivery?${logQueryString(f, opts.limit)}`),
+    queryFn: () => api<DeliveryLogList>(`/portal/app/${appId}/delivery?${logQueryString(f, opts.limit)}`),
     placeholderData: keepPreviousData,
     refetchInterval: opts.live ? 4_000 : false,
   });
@@ -262,6 +277,16 @@ export function useRecentMessages(eventType: string | null) {
 }
 
 export type TaskStarted = { task_id: string; status: string; status_url: string; events_url: string };
+/** POST /app/{app}/attempt/export: the log's filters that an export of attempts can apply. */
+export type ExportRequest = {
+  format: "csv" | "ndjson";
+  endpoint_id?: string | null;
+  since?: string | null;
+  until?: string | null;
+  event_types?: string[] | null;
+  status_code?: number | null;
+};
+
 export type ReplayFilter = {
   since?: string | null;
   until?: string | null;
@@ -344,6 +369,9 @@ export function usePortalMutations() {
     bulkRetry: useMutation({
       mutationFn: (body: { endpoint_id: string; status_code: number }) =>
         api<TaskStarted>(`/app/${appId}/bulk-retry`, { method: "POST", body }),
+    }),
+    startExport: useMutation({
+      mutationFn: (body: ExportRequest) => api<TaskStarted>(`/app/${appId}/attempt/export`, { method: "POST", body }),
     }),
     cancelTask: useMutation({
       mutationFn: (taskId: string) => api<TaskOut>(`/tasks/${enc(taskId)}/cancel`, { method: "POST" }),

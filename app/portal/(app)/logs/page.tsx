@@ -5,6 +5,7 @@ import { AttemptInspector } from "@/components/portal/attempt-inspector";
 import { DeliveryLogTable } from "@/components/portal/delivery-log-table";
 import { LogFilters, type LogFilterValues } from "@/components/portal/log-filters";
 import { PageHeader } from "@/components/portal/page-header";
+import { ExportDialog } from "@/components/portal/export-dialog";
 import { RangeReplayDialog } from "@/components/portal/range-replay-dialog";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
@@ -25,7 +26,7 @@ import {
   type ReplayFilter,
 } from "../../_lib/queries";
 
-const KEYS = ["endpoint", "eventType", "status", "statusCode", "after", "before", "search"] as const;
+const KEYS = ["endpoint", "eventType", "status", "statusCode", "after", "before", "search", "payload"] as const;
 
 /** Our status filter as the replay's "status of the original delivery". */
 const ORIGINAL_STATUS: Record<string, ReplayFilter["original_status"]> = {
@@ -55,7 +56,8 @@ function Logs() {
   };
   const current = { ...filters, cursor, delivery: open ?? undefined };
 
-  const logs = useDeliveryLogs({ ...filters, ...(cursor ? { iterator: cursor } : {}) }, { live: !cursor });
+  // A payload search is not polled: it is the one read that is not an index range (search-payloads.ts).
+  const logs = useDeliveryLogs({ ...filters, ...(cursor ? { iterator: cursor } : {}) }, { live: !cursor && !filters.payload });
   const endpoints = useEndpoints();
   const catalog = useCatalog();
   const m = usePortalMutations();
@@ -74,9 +76,21 @@ function Logs() {
   const replayFilter: ReplayFilter = {
     since: filters.after ?? null,
     until: filters.before ?? null,
-    event_types: filters.eventType ? [filters.eventType] : null,
+    event_types: filters.eventType ? filters.eventType.split(",") : null,
     endpoint_id: filters.endpoint ?? null,
     original_status: filters.status ? [...new Set(filters.status.split(",").flatMap((st) => ORIGINAL_STATUS[st] ?? []))] : null,
+  };
+  // Export: the same filters, as far as an export of attempts can apply them (the rest are listed as not applied).
+  const [exportOpen, setExportOpen] = useState(false);
+  const [exportRun, setExportRun] = useState(0);
+  const [exportTaskId, setExportTaskId] = useState<string | null>(null);
+  const exportStream = useTaskStream(client, exportTaskId);
+  const exportRequest = {
+    endpoint_id: filters.endpoint ?? null,
+    since: filters.after ?? null,
+    until: filters.before ?? null,
+    event_types: filters.eventType ? filters.eventType.split(",") : null,
+    status_code: filters.statusCode !== undefined ? Number(filters.statusCode) : null,
   };
   const endpointName = (id: string) => endpoints.data?.data.find((e) => e.id === id)?.url ?? id;
 
@@ -87,24 +101,38 @@ function Logs() {
         title="Delivery logs"
         description="Every delivery of a message to one of your endpoints, newest first. Open one to see each attempt: the exact request with its signature, and what your server answered."
         actions={
-          capabilities.replay && (
-            <Button
-              onClick={() => {
-                setTaskId(null);
-                setReplayRun((n) => n + 1);
-                m.startReplay.reset();
-                m.estimateReplay.reset();
-                setReplayOpen(true);
-                m.estimateReplay.mutate(replayFilter);
-              }}
-            >
-              Replay these messages…
-            </Button>
-          )
+          <>
+            {capabilities.write && (
+              <Button
+                onClick={() => {
+                  setExportTaskId(null);
+                  setExportRun((n) => n + 1);
+                  m.startExport.reset();
+                  setExportOpen(true);
+                }}
+              >
+                Export these logs…
+              </Button>
+            )}
+            {capabilities.replay && (
+              <Button
+                onClick={() => {
+                  setTaskId(null);
+                  setReplayRun((n) => n + 1);
+                  m.startReplay.reset();
+                  m.estimateReplay.reset();
+                  setReplayOpen(true);
+                  m.estimateReplay.mutate(replayFilter);
+                }}
+              >
+                Replay these messages…
+              </Button>
+            )}
+          </>
         }
       />
       <LogFilters
-        key={filters.search ?? ""}
+        key={`${filters.search ?? ""}\n${filters.payload ?? ""}`}
         values={filters}
         endpoints={endpoints.data?.data ?? []}
         eventTypes={(catalog.data?.data ?? []).map((t) => t.name)}
@@ -117,6 +145,11 @@ function Logs() {
           <EmptyState title="No deliveries match">
             {Object.keys(filters).length > 0 ? "Try a wider time range or fewer filters." : "Deliveries appear here as soon as events are sent to your endpoints."}
           </EmptyState>
+        )}
+        {logs.data?.search?.limited && (
+          <p className="mb-2 text-sm text-slate-700" role="status">
+            Showing the deliveries of the {logs.data.search.messages} newest matching messages. Narrow the search or the time range to see older ones.
+          </p>
         )}
         {rows.length > 0 && <DeliveryLogTable rows={rows} busy={logs.isPlaceholderData} onOpen={(id) => navigate({ ...current, delivery: id })} />}
         {logs.data && (
@@ -131,7 +164,7 @@ function Logs() {
             >
               ← Newer
             </Button>
-            {!cursor ? <LiveStatus {...liveState(logs)} label="Newest · updates live" /> : <span />}
+            {!cursor && !filters.payload ? <LiveStatus {...liveState(logs)} label="Newest · updates live" /> : <span />}
             <Button
               disabled={cursor?.startsWith("-") ? !rows.length : logs.data.done}
               onClick={() => navigate({ ...filters, cursor: logs.data.iterator ?? undefined })}
@@ -201,6 +234,30 @@ function Logs() {
         )}
       </Dialog>
 
+      <ExportDialog
+        key={`export-${exportRun}`}
+        open={exportOpen}
+        onClose={() => setExportOpen(false)}
+        scope={
+          <ul className="space-y-0.5">
+            <li>Time range: {filters.after ? formatTime(filters.after) : "the beginning"} → {filters.before ? formatTime(filters.before) : "now"}</li>
+            <li>Event type: {filters.eventType?.split(",").join(", ") ?? "all"}</li>
+            <li>Endpoint: {filters.endpoint ? endpointName(filters.endpoint) : "all endpoints"}</li>
+            {filters.statusCode !== undefined && <li>Last response: {filters.statusCode === "0" ? "no HTTP answer" : filters.statusCode}</li>}
+            {filters.status && <li>The status filter is not applied: the file lists every attempt, each with its own status.</li>}
+            {(filters.search || filters.payload) && <li>The search is not applied to an export.</li>}
+          </ul>
+        }
+        onStart={(format) => m.startExport.mutate({ format, ...exportRequest }, { onSuccess: (t) => setExportTaskId(t.task_id) })}
+        starting={m.startExport.isPending}
+        startError={m.startExport.error?.message}
+        task={exportTaskId ? { id: exportTaskId, state: exportStream.task } : null}
+        taskError={exportStream.error}
+        canCancel={capabilities.tasks}
+        cancelling={m.cancelTask.isPending}
+        onCancelTask={() => exportTaskId && m.cancelTask.mutate(exportTaskId)}
+      />
+
       <RangeReplayDialog
         key={replayRun}
         open={replayOpen}
@@ -208,10 +265,10 @@ function Logs() {
         scope={
           <ul className="space-y-0.5">
             <li>Time range: {filters.after ? formatTime(filters.after) : "the beginning"} → {filters.before ? formatTime(filters.before) : "now"}</li>
-            <li>Event type: {filters.eventType ?? "all"}</li>
+            <li>Event type: {filters.eventType?.split(",").join(", ") ?? "all"}</li>
             <li>Endpoint: {filters.endpoint ? endpointName(filters.endpoint) : "every subscribed, active endpoint"}</li>
-            <li>Original delivery status: {filters.status ?? "any"}</li>
-            {filters.search && <li>The search is not applied to a range replay; replay a single message from its inspector.</li>}
+            <li>Original delivery status: {filters.status?.split(",").join(", ") ?? "any"}</li>
+            {(filters.search || filters.payload) && <li>The search is not applied to a range replay; replay a single message from its inspector.</li>}
             {filters.statusCode !== undefined && <li>The last-response filter is not applied to a range replay.</li>}
             <li>Messages that are themselves replays are skipped.</li>
           </ul>

@@ -5,7 +5,9 @@ import { Suspense, useState } from "react";
 import { CircuitNotice } from "@/components/portal/circuit-notice";
 import { DeleteEndpointDialog } from "@/components/portal/delete-endpoint-dialog";
 import { EndpointForm, endpointBody, scheduleText, type EndpointFormValues } from "@/components/portal/endpoint-form";
+import { EndpointMetricsPanel } from "@/components/portal/endpoint-metrics";
 import { EndpointOverview } from "@/components/portal/endpoint-overview";
+import type { MetricWindow } from "@/lib/endpoints/endpoint-metrics";
 import { HeadersPanel } from "@/components/portal/headers-panel";
 import { LiveStatus } from "@/components/portal/live-status";
 import { PageHeader } from "@/components/portal/page-header";
@@ -22,6 +24,7 @@ import {
   useEndpoint,
   useEndpointHeaders,
   useEndpointHealth,
+  useEndpointMetrics,
   useEndpointSecret,
   useEndpointStats,
   usePortal,
@@ -36,6 +39,8 @@ function EndpointDetail() {
   const { capabilities } = usePortal();
   const endpoint = useEndpoint(id);
   const stats = useEndpointStats(id);
+  const [metricWindow, setMetricWindow] = useState<MetricWindow>("24h");
+  const metrics = useEndpointMetrics(id, metricWindow);
   const health = useEndpointHealth();
   const headers = useEndpointHeaders(id);
   const settings = useSettings();
@@ -211,6 +216,14 @@ function EndpointDetail() {
           </ul>
         </section>
       </div>
+
+      <section aria-labelledby="metrics-heading" className="mt-4 rounded-lg border border-slate-200 bg-white p-5">
+        <h2 id="metrics-heading" className="text-base font-semibold">
+          Metrics
+        </h2>
+        <p className="text-xs text-slate-600">What your server answered Herald's requests, and how fast.</p>
+        <EndpointMetricsPanel metrics={metrics.data} window={metricWindow} onWindow={setMetricWindow} busy={metrics.isPlaceholderData} />
+      </section>
 
       <div className="mt-4 grid gap-4 lg:grid-cols-2">
         {capabilities.secrets ? (
