@@ -77,7 +77,10 @@ test("an unknown portal address says so inside the portal, with the navigation a
   await openPortal(page, link.url);
   await page.goto("/portal/no-such-page");
   await expect(page.getByRole("heading", { name: "Page not found", level: 1 })).toBeVisible();
+  // Each page has a title of its own (issue 13 item 14), on a first load as after navigating.
+  await expect(page).toHaveTitle(/^Page not found · /);
   await expect(page.getByRole("navigation").getByRole("link", { name: "Delivery logs", exact: true })).toBeVisible();
   await page.getByRole("link", { name: "Go to your endpoints" }).click();
   await expect(page.getByRole("heading", { name: "Endpoints", level: 1 })).toBeFocused();
+  await expect(page).toHaveTitle(/^Endpoints · /);
 });

@@ -22,7 +22,16 @@ export function PageHeader({
   const brand = useContext(BrandNameContext);
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
-    document.title = `${title} · ${brand}`;
+    const wanted = `${title} · ${brand}`;
+    document.title = wanted;
+    // Next.js streams the layout's metadata <title> ("Webhooks portal") into the head after the
+    // page has rendered, and again on navigation, which overwrote the page's own title: put it
+    // back whenever the head's title changes while this page is shown.
+    const keep = new MutationObserver(() => {
+      if (document.title !== wanted) document.title = wanted;
+    });
+    keep.observe(document.head, { childList: true, subtree: true, characterData: true });
+    return () => keep.disconnect();
   }, [title, brand]);
   useEffect(() => {
     if (firstPageShown && focusOnNavigate) heading.current?.focus({ preventScroll: true });
