@@ -1,3 +1,4 @@
+import Link from "next/link";
 import type { Metadata } from "next";
 import pkg from "@/package.json";
 import { SignOutButtons } from "@/components/accounts/sign-out-buttons";
@@ -56,9 +57,9 @@ export default async function Home() {
           <p className="mt-1 text-sm text-slate-600">
             For integrators receiving webhooks: endpoints, delivery logs, retries, signature checks.
           </p>
-          <a className="mt-4 inline-block rounded-md border border-slate-300 px-3.5 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50" href="/portal/sign-in">
+          <Link className="mt-4 inline-block rounded-md border border-slate-300 px-3.5 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50" href="/portal/sign-in">
             Sign in to your portal
-          </a>
+          </Link>
         </section>
       </div>
 

@@ -1,3 +1,4 @@
+import Link from "next/link";
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { SignInForm } from "@/components/accounts/sign-in-form";
@@ -26,7 +27,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
       <p className="mb-6 mt-1 text-sm text-slate-600">For the team that runs this Herald server.</p>
       <SignInForm methods={{ password: true, email: mailConfigured(), oidc: oidcConfigured() }} callbackUrl={callbackUrl} initialError={error} />
       <p className="mt-8 text-sm text-slate-500">
-        Integrating webhooks from a provider? <a className="text-blue-700 underline" href="/portal/sign-in">Sign in to your portal</a>.
+        Integrating webhooks from a provider? <Link className="text-blue-700 underline" href="/portal/sign-in">Sign in to your portal</Link>.
       </p>
     </main>
   );

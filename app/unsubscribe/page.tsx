@@ -1,3 +1,4 @@
+import Link from "next/link";
 import type { Metadata } from "next";
 import { ApiError } from "@/lib/http/errors";
 import { describeUnsubscribe, type UnsubscribeView } from "@/lib/notifications/unsubscribe";
@@ -53,9 +54,9 @@ export default async function UnsubscribePage({ searchParams }: { searchParams: 
         </form>
       )}
       <p className="mt-8 text-sm text-slate-500">
-        <a className="text-blue-700 underline" href="/portal/sign-in">
+        <Link className="text-blue-700 underline" href="/portal/sign-in">
           Sign in to your portal
-        </a>
+        </Link>
       </p>
     </main>
   );
