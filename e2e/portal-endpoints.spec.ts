@@ -58,6 +58,10 @@ test("creates an endpoint with every setting, validating as you type", async ({ 
   await page.getByRole("button", { name: "Create endpoint" }).click();
 
   await expect(page.getByText("Endpoint created")).toBeVisible();
+  // Focus lands on the new endpoint's heading (not on a Create button that is gone), and the
+  // notice is a status that screen readers announce (issue 13 item 14).
+  await expect(page.getByRole("heading", { level: 1 })).toBeFocused();
+  await expect(page.getByRole("status").filter({ hasText: "Endpoint created" })).toBeVisible();
   await expect(page.getByText("order.paid, order.created")).toBeVisible();
   await expect(page.getByText("eu, project_1")).toBeVisible();
   await expect(page.getByText("25 per second")).toBeVisible();

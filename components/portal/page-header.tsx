@@ -22,6 +22,7 @@ export function PageHeader({
   const brand = useContext(BrandNameContext);
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
+    if (brand === null) return; // not in the portal: the page's metadata names it
     const wanted = `${title} · ${brand}`;
     document.title = wanted;
     // Next.js streams the layout's metadata <title> ("Webhooks portal") into the head after the

@@ -9,8 +9,11 @@ export type Branding = {
   theme: "light" | "dark" | "system";
 };
 
-/** The product name page titles end with: the operator's display name, or "Webhooks portal". */
-export const BrandNameContext = createContext("Webhooks portal");
+/**
+ * The product name portal page titles end with: the operator's display name, or "Webhooks
+ * portal". null outside the portal: the console's pages take their titles from Next's metadata.
+ */
+export const BrandNameContext = createContext<string | null>(null);
 
 /**
  * The portal's root: its theme (app/portal/theme.css swaps the palette for dark) and the
