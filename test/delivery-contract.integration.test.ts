@@ -6,7 +6,7 @@ import { ed25519PublicKey, generateWebhookSecret } from "@/lib/signing/secrets";
 import { createTenant, type Tenant } from "./helpers/tenant";
 import { portalSession } from "./helpers/portal";
 import { receiverPool } from "./helpers/receiver";
-import { answers, makeApp, makeEndpoint, publish, signatureHeaders, waitUntil } from "./helpers/delivery";
+import { answers, EVENT_TYPE, makeApp, makeEndpoint, publish, signatureHeaders, waitUntil } from "./helpers/delivery";
 
 // The delivery contract against real loopback receivers, through the shared test server and
 // worker (default retry schedule: the first attempt is immediate): Standard Webhooks signing
@@ -111,6 +111,26 @@ describe("delivery contract", () => {
       expect(
         new StandardWebhook(ep.secret).verify(rx.received[0]!.body, signatureHeaders(rx.received[0]!)),
       ).toBeTruthy();
+    });
+
+    it("fans a message out to each of 20 endpoints once, and refuses its eventId a second time", async () => {
+      // Publishing stores a message with up to 16 deliveries in one statement; more take a second.
+      const appId = await makeApp(t.api);
+      const rx = await receiver();
+      const eps = [];
+      for (let i = 0; i < 20; i++) eps.push(await makeEndpoint(t.api, appId, { url: `${rx.url}/${i}` }));
+      const msgId = await publish(t.api, appId, { orderId: "o_many" }, { eventId: `evt_many_${appId}` });
+      await rx.waitFor(20);
+      expect(rx.received.map((r) => r.path).sort()).toEqual(eps.map((_, i) => new URL(`${rx.url}/${i}`).pathname).sort());
+      expect(new Set(rx.received.map((r) => r.headers["webhook-id"]))).toEqual(new Set([msgId]));
+      expect(await t.db.delivery.count({ where: { messageId: msgId } })).toBe(20);
+      const again = await t.api("POST", `/app/${appId}/msg`, {
+        eventType: EVENT_TYPE,
+        eventId: `evt_many_${appId}`,
+        payload: { orderId: "o_many" },
+      });
+      expect(again.status).toBe(409);
+      expect(JSON.stringify(again.body)).toContain(msgId);
     });
 
     it("signs with both secrets during a rotation, space-separated; each secret verifies", async () => {

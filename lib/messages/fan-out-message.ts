@@ -25,39 +25,81 @@ const MESSAGE_COLUMNS =
   "id, environment_id, application_id, event_type, event_id, payload, previous, channels, payload_retention_days, replay_of_id, created_at";
 
 /**
- * The rest of the statement after the `msg` CTE (an INSERT INTO message … RETURNING the columns
- * below): one pending delivery per (message, endpoint), due at the message's creation, and the
- * counts. Deliveries of a message that was not inserted are not either.
+ * The `dlv` CTE after the `msg` CTE (an INSERT INTO message … RETURNING the columns below): one
+ * pending delivery per row of `rows` (a FROM item with columns id, endpoint_id and message_id),
+ * due at the message's creation. Deliveries of a message that was not inserted are not either.
  */
-function deliveriesAndCounts(ids: string, endpointIds: string, messageIds: string): string {
+function deliveries(rows: string): string {
   return `, dlv AS (
        INSERT INTO delivery (id, environment_id, application_id, endpoint_id, message_id, event_type, status,
                              next_attempt_at, created_at, updated_at)
        SELECT x.id, m.environment_id, m.application_id, x.endpoint_id, m.id, m.event_type, 'pending',
               m.created_at, m.created_at, m.created_at
-       FROM unnest(${ids}::text[], ${endpointIds}::text[], ${messageIds}::text[]) AS x(id, endpoint_id, message_id)
+       FROM ${rows}
        JOIN msg m ON m.id = x.message_id
        RETURNING 1
-     )
-     SELECT (SELECT count(*) FROM msg)::int AS messages, (SELECT count(*) FROM dlv)::int AS deliveries`;
+     )`;
 }
+const unnestRows = (ids: string, endpointIds: string, messageIds: string) =>
+  `unnest(${ids}::text[], ${endpointIds}::text[], ${messageIds}::text[]) AS x(id, endpoint_id, message_id)`;
+const COUNTS = "(SELECT count(*) FROM msg)::int AS messages, (SELECT count(*) FROM dlv)::int AS deliveries";
 const RETURNING = "RETURNING id, environment_id, application_id, event_type, created_at";
 
-// With an eventId, the message is only stored if the eventId is claimed: free, or last claimed
-// longer ago than the window.
-const STORE_MESSAGE_SQL = `WITH claim AS (
+/**
+ * The eventId claim and the message insert of one new message: $1 id, $2 environment, $4 event
+ * type, $5 eventId, $6 payload, $7 previous, $8 channels, $9 retention days, $10 replay of, $11
+ * created at, $15 the eventId window in seconds; `app` is the application's SQL expression and
+ * `from` the FROM clause both inserts select from (their one row, or none: nothing is stored).
+ * With an eventId, the message is only stored if the eventId is claimed: free, or last claimed
+ * longer ago than the window.
+ */
+function claimAndMessage(app: string, from: string): string {
+  return `claim AS (
        INSERT INTO event_id_claim (environment_id, event_id, message_id, created_at)
-       SELECT $2, $5, $1, now() WHERE $5::text IS NOT NULL
+       SELECT $2, $5, $1, now() ${from} WHERE $5::text IS NOT NULL
        ON CONFLICT (environment_id, event_id) DO UPDATE
          SET message_id = EXCLUDED.message_id, created_at = now()
          WHERE event_id_claim.created_at < now() - make_interval(secs => $15)
        RETURNING message_id
      ), msg AS (
        INSERT INTO message (${MESSAGE_COLUMNS})
-       SELECT $1, $2, $3, $4, $5, $6::jsonb, $7::jsonb, $8::text[], $9, $10, $11::timestamptz
+       SELECT $1, $2, ${app}, $4, $5, $6::jsonb, $7::jsonb, $8::text[], $9, $10, $11::timestamptz ${from}
        WHERE $5::text IS NULL OR EXISTS (SELECT 1 FROM claim)
        ${RETURNING}
-     )${deliveriesAndCounts("$12", "$13", "$14")}`;
+     )`;
+}
+
+// $3 the application id, $12-$14 the deliveries' ids, endpoints and message ids.
+const STORE_MESSAGE_SQL = `WITH ${claimAndMessage("$3", "")}${deliveries(unnestRows("$12", "$13", "$14"))}
+     SELECT ${COUNTS}`;
+
+/** Delivery ids a publish brings: an application with more matching endpoints costs a second statement. */
+const PUBLISH_SPARE_IDS = 16;
+
+// Publish in one round trip. $3 the application's id or uid, $12 spare delivery ids, $13 the
+// scope's application (a portal session's) or null, $14 only these endpoints or null. `target`
+// is the application with the event type's state and the matching endpoints; `go` is that row
+// only when the message can be stored here.
+const PUBLISH_SQL = `WITH target AS (
+       SELECT a.id AS application_id,
+         (SELECT CASE WHEN et.archived THEN 'archived' ELSE 'ok' END FROM event_type et
+           WHERE et.environment_id = $2 AND et.name = $4) AS event_type,
+         COALESCE((SELECT array_agg(e.id ORDER BY e.id) FROM endpoint e
+           WHERE e.application_id = a.id
+             AND CASE WHEN $14::text[] IS NOT NULL THEN e.state = 'active' AND e.id = ANY($14::text[])
+                  ELSE ${endpointWantsSql("$4", "$8::text[]")} END), '{}') AS endpoint_ids
+       FROM application a
+       WHERE a.environment_id = $2 AND a.internal = false AND (a.id = $3 OR a.uid = $3)
+         AND ($13::text IS NULL OR a.id = $13)
+       LIMIT 1
+     ), go AS (
+       SELECT * FROM target WHERE event_type = 'ok' AND cardinality(endpoint_ids) <= cardinality($12::text[])
+     ), ${claimAndMessage("go.application_id", "FROM go")}${deliveries(
+       `(SELECT ($12::text[])[u.n] AS id, u.endpoint_id, $1::text AS message_id
+         FROM go, unnest(go.endpoint_ids) WITH ORDINALITY AS u(endpoint_id, n)) AS x`,
+     )}
+     SELECT t.application_id, t.event_type, t.endpoint_ids, ${COUNTS}
+     FROM (SELECT 1) one LEFT JOIN target t ON true`;
 
 export type NewMessage = {
   id: string;
@@ -99,6 +141,56 @@ export async function storeMessage(m: NewMessage, endpointIds: string[]): Promis
   return stored && stored.messages > 0 ? deliveryIds : null;
 }
 
+export type PublishTarget = { applicationId: string; eventType: "ok" | "archived" | null; endpointIds: string[] };
+
+/**
+ * Publishing in one statement: finds the application (`appIdOrUid`, within the scope's
+ * application when it has one), the event type's state and the matching endpoints (or only those
+ * of `only` that are active) and, when the application exists and the event type is in the
+ * catalog, stores the message with its deliveries as storeMessage does. More than
+ * PUBLISH_SPARE_IDS endpoints take a second statement. Answers the target (null: no such
+ * application) and the delivery ids: null when nothing was stored, because of the event type's
+ * state (see the target) or because the eventId is taken.
+ */
+export async function publishToApplication(
+  m: Omit<NewMessage, "applicationId">,
+  appIdOrUid: string,
+  scopeApplicationId: string | null,
+  only: string[] | null,
+): Promise<{ target: PublishTarget | null; deliveryIds: string[] | null }> {
+  const spare = Array.from({ length: PUBLISH_SPARE_IDS }, () => newId("delivery"));
+  const [row] = await query<{
+    application_id: string | null;
+    event_type: "ok" | "archived" | null;
+    endpoint_ids: string[] | null;
+    messages: number;
+  }>("publish_message", PUBLISH_SQL, [
+    m.id,
+    m.environmentId,
+    appIdOrUid,
+    m.eventType,
+    m.eventId,
+    JSON.stringify(m.payload),
+    m.previous === null || m.previous === undefined ? null : JSON.stringify(m.previous),
+    m.channels,
+    m.payloadRetentionDays,
+    m.replayOfId,
+    m.createdAt.toISOString(),
+    spare,
+    scopeApplicationId,
+    only,
+    EVENT_ID_WINDOW_MS / 1000,
+  ]);
+  if (!row?.application_id) return { target: null, deliveryIds: null };
+  const target = { applicationId: row.application_id, eventType: row.event_type, endpointIds: row.endpoint_ids ?? [] };
+  if (target.eventType !== "ok") return { target, deliveryIds: null };
+  if (target.endpointIds.length > spare.length) {
+    const deliveryIds = await storeMessage({ ...m, applicationId: target.applicationId }, target.endpointIds);
+    return { target, deliveryIds };
+  }
+  return { target, deliveryIds: row.messages > 0 ? spare.slice(0, target.endpointIds.length) : null };
+}
+
 export type MessageCopy = { id: string; sourceId: string; endpointIds: string[] };
 
 /**
@@ -129,7 +221,8 @@ export function copyMessagesSql(
        JOIN message m ON m.id = n.src
        WHERE m.payload IS NOT NULL
        ${RETURNING}
-     )${deliveriesAndCounts("$3", "$4", "$5")}`;
+     )${deliveries(unnestRows("$3", "$4", "$5"))}
+     SELECT ${COUNTS}`;
   const values = [copies.map((c) => c.id), copies.map((c) => c.sourceId), deliveryIds, endpointIds, messageIds, taskId];
   return { text, values, deliveryIds };
 }

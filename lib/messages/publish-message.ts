@@ -5,8 +5,7 @@ import { Prisma, type Message } from "../generated/prisma/client";
 import type { Scope } from "../auth/principal";
 import { createApplication } from "../applications/manage-applications";
 import { enqueueDeliveries } from "../delivery/enqueue-deliveries";
-import { query } from "../sql";
-import { endpointWantsSql, storeMessage } from "./fan-out-message";
+import { publishToApplication, storeMessage, type PublishTarget } from "./fan-out-message";
 import type { MessageIn } from "./schemas";
 import { serializeMessage } from "./serialize";
 
@@ -41,35 +40,7 @@ async function checkEventType(scope: Scope, name: string) {
   checkEventTypeState(name, et ? (et.archived ? "archived" : "ok") : null);
 }
 
-type Target = { applicationId: string; environmentId: string; eventType: "ok" | "archived" | null; endpointIds: string[] };
-
-/**
- * The application, the event type's state and the endpoints to deliver to, in one round trip:
- * publish is the hottest path of the API, so it talks to PostgreSQL through node-postgres
- * (prepared statements) rather than paying Prisma's per-query cost several times.
- */
-async function findTarget(scope: Scope, appIdOrUid: string, eventType: string, channels: string[], only?: string[]) {
-  const [row] = await query<{ application_id: string; environment_id: string; event_type: "ok" | "archived" | null; endpoint_ids: string[] }>(
-    "publish_target",
-    `SELECT a.id AS application_id, a.environment_id,
-       (SELECT CASE WHEN et.archived THEN 'archived' ELSE 'ok' END FROM event_type et
-         WHERE et.environment_id = $1 AND et.name = $3) AS event_type,
-       COALESCE((SELECT array_agg(e.id ORDER BY e.id) FROM endpoint e
-         WHERE e.application_id = a.id
-           AND CASE WHEN $6::text[] IS NOT NULL THEN e.state = 'active' AND e.id = ANY($6::text[])
-                ELSE ${endpointWantsSql("$3", "$4::text[]")} END), '{}') AS endpoint_ids
-     FROM application a
-     WHERE a.environment_id = $1 AND a.internal = false AND (a.id = $2 OR a.uid = $2)
-       AND ($5::text IS NULL OR a.id = $5)
-     LIMIT 1`,
-    [scope.environmentId, appIdOrUid, eventType, channels, scope.applicationId ?? null, only ?? null],
-  );
-  return row
-    ? { applicationId: row.application_id, environmentId: row.environment_id, eventType: row.event_type, endpointIds: row.endpoint_ids }
-    : null;
-}
-
-function checkEventTypeState(name: string, state: Target["eventType"]) {
+function checkEventTypeState(name: string, state: PublishTarget["eventType"]) {
   if (state === null)
     throw invalid(["body", "eventType"], `event type ${name} is not in the catalog; create it first (POST /api/v1/event-type)`);
   if (state === "archived") throw invalid(["body", "eventType"], `event type ${name} is archived; un-archive it to publish`);
@@ -77,20 +48,9 @@ function checkEventTypeState(name: string, state: Target["eventType"]) {
 
 export async function publishMessage(scope: Scope, appIdOrUid: string, input: MessageIn, opts: PublishOptions = {}) {
   const channels = input.channels ?? [];
-  let target: Target | null = await findTarget(scope, appIdOrUid, input.eventType, channels, opts.endpointIds);
-  if (target) checkEventTypeState(input.eventType, target.eventType);
-  else {
-    // The event type first: a rejected message must not leave an auto-created application behind.
-    await checkEventType(scope, input.eventType);
-    const app = await createTargetApp(scope, appIdOrUid, input);
-    target = { applicationId: app.id, environmentId: scope.environmentId, eventType: "ok", endpointIds: [] };
-  }
-
-  const now = new Date();
-  const message: Message = {
+  const fields = {
     id: newId("message"),
-    environmentId: target.environmentId,
-    applicationId: target.applicationId,
+    environmentId: scope.environmentId,
     eventType: input.eventType,
     eventId: input.eventId ?? null,
     payload: input.payload as Prisma.JsonValue,
@@ -98,11 +58,21 @@ export async function publishMessage(scope: Scope, appIdOrUid: string, input: Me
     channels,
     payloadRetentionDays: input.payloadRetentionPeriod,
     replayOfId: opts.replayOfId ?? null,
-    taskId: null,
-    createdAt: now,
+    createdAt: new Date(),
   };
-  // The eventId claim, the message and its deliveries: one statement, so all or nothing.
-  const deliveryIds = await storeMessage(message, target.endpointIds);
+  // The application, the event type, the endpoints, the eventId claim, the message and its
+  // deliveries: usually one statement, so all or nothing, and one round trip on the API's hottest path.
+  const only = opts.endpointIds ?? null;
+  let { target, deliveryIds } = await publishToApplication(fields, appIdOrUid, scope.applicationId ?? null, only);
+  if (target) checkEventTypeState(input.eventType, target.eventType);
+  else {
+    // The event type first: a rejected message must not leave an auto-created application behind.
+    await checkEventType(scope, input.eventType);
+    const app = await createTargetApp(scope, appIdOrUid, input);
+    target = { applicationId: app.id, eventType: "ok", endpointIds: [] };
+    deliveryIds = await storeMessage({ ...fields, applicationId: app.id }, []);
+  }
+  const message: Message = { ...fields, applicationId: target.applicationId, taskId: null };
   if (!deliveryIds) {
     const prior = await db.eventIdClaim.findUnique({
       where: { environmentId_eventId: { environmentId: message.environmentId, eventId: input.eventId ?? "" } },
@@ -112,7 +82,8 @@ export async function publishMessage(scope: Scope, appIdOrUid: string, input: Me
     );
   }
 
-  await enqueueDeliveries(deliveryIds.map((id, i) => ({ id, endpointId: target.endpointIds[i] })));
+  const endpointIds = target.endpointIds;
+  await enqueueDeliveries(deliveryIds.map((id, i) => ({ id, endpointId: endpointIds[i] })));
 
   const size = Buffer.byteLength(JSON.stringify(input.payload));
   const warnings =
