@@ -203,6 +203,11 @@ export function createDeliveryEngine(cfg: EngineConfig, deps: { redis: RedisClie
     slotAt: number | null,
     resumed: boolean,
   ): Promise<Exclude<Admission, { kind: "full" }>> {
+    // The endpoint's spare lease, when a request of this process just ended and nobody waits.
+    if (!resumed && !ratePerSecond && local.waiting(endpointId) === 0) {
+      const spare = local.takeSpare(endpointId);
+      if (spare) return { kind: "go", lease: spare };
+    }
     let parkIfFull = false;
     const deadline = Date.now() + 2 * LOCAL_WAIT_MS;
     // Others of this process already wait for this endpoint: join them (slots are handed over).
@@ -219,6 +224,7 @@ export function createDeliveryEngine(cfg: EngineConfig, deps: { redis: RedisClie
       }
       const a = await gate.admit({ endpointId, member, leaseMs, ratePerSecond, slotAt, parkIfFull });
       full = a.kind === "full";
+      if (full || a.kind === "park") local.contended(endpointId);
       if (full) continue;
       // A throttle slot just ahead is waited for here rather than through the delayed queue.
       if (a.kind === "throttle" && a.at - Date.now() <= THROTTLE_LOCAL_WAIT_MS) {
@@ -257,13 +263,16 @@ export function createDeliveryEngine(cfg: EngineConfig, deps: { redis: RedisClie
   ): Promise<number> {
     const throttled = Boolean(d.endpoint.throttleRate ?? d.app.throttleRate);
     const next = local.next(d.endpointId, heldMs);
+    const young = lease.until - Date.now() >= leaseMs - LEASE_RENEW_AFTER_MS;
     try {
       if (next && !throttled) {
-        const young = lease.until - Date.now() >= leaseMs - LEASE_RENEW_AFTER_MS;
         const passed = young && !probeMember ? lease : await gate.renew(d.endpointId, lease, probeMember, leaseMs);
         next.settle({ kind: "handed", lease: passed });
         return 0;
       }
+      // Nobody waits here: after a success, the lease may linger as the endpoint's spare.
+      const mayLinger = !next && !throttled && !probeMember && success && young;
+      if (mayLinger && local.keepSpare(d.endpointId, lease, (l) => void giveBack(d.endpointId, l))) return 0;
       const { parked, popped } = await gate.release(d.endpointId, lease, probeMember, success && !next);
       next?.settle({ kind: "retry" }); // a throttled endpoint's next job asks for its slot itself
       if (popped.length > 0)
@@ -306,6 +315,7 @@ export function createDeliveryEngine(cfg: EngineConfig, deps: { redis: RedisClie
           parkIfFull: true,
         });
         if (a.kind === "park") {
+          local.contended(data.endpointId);
           metrics.parked.inc();
           return;
         }
@@ -460,6 +470,7 @@ export function createDeliveryEngine(cfg: EngineConfig, deps: { redis: RedisClie
   }
 
   async function close() {
+    await Promise.all(local.takeAllSpares().map((s) => giveBack(s.endpointId, s.lease)));
     await Promise.all([claim.drain(), unclaim.drain(), record.drain()]);
     await client.close();
   }

@@ -7,6 +7,12 @@
 // renewed in Redis only when it has run for a while (lib/delivery/engine.ts). So a fast endpoint
 // with a backlog costs no parking and no Redis call per delivery for its slot, while a slow or
 // stuck endpoint's jobs leave the worker's slots within about LOCAL_WAIT_MS.
+// A request that ends with nobody waiting, at an endpoint nobody had to wait for lately, keeps its
+// lease as the endpoint's *spare* for SPARE_LINGER_MS: the endpoint's next job in this process takes
+// it without a Redis call. An endpoint receiving a steady trickle (tens a second) so costs no Redis
+// call per delivery for its slot, instead of two; an idle one gives the spare back after the linger,
+// waking any parked deliveries. Only uncontended endpoints keep one, so a parked delivery waits at
+// most SPARE_LINGER_MS longer for it.
 
 import type { Lease } from "./endpoint-gate";
 
@@ -22,7 +28,12 @@ export type WaitOutcome = { kind: "handed"; lease: Lease } | { kind: "stalled" }
 export type Waiter = { settle(outcome: WaitOutcome): void };
 /** A line whose wait stalled (nothing moved for LOCAL_WAIT_MS) parks its next jobs at once for this long, or until it moves. */
 const STALL_MEMORY_MS = 30_000;
-type EndpointLine = { waiters: Waiter[]; holdMs: number; stalledAt: number };
+/** How long a spare lease waits for the endpoint's next job before it is given back. */
+export const SPARE_LINGER_MS = 250;
+/** An endpoint whose job had to wait or park keeps no spare for this long. */
+const CONTENTION_MEMORY_MS = 5_000;
+type Spare = { lease: Lease; timer: NodeJS.Timeout };
+type EndpointLine = { waiters: Waiter[]; holdMs: number; stalledAt: number; contendedAt: number; spare: Spare | null };
 
 export type LocalSlots = ReturnType<typeof createLocalSlots>;
 
@@ -33,11 +44,21 @@ export function createLocalSlots(cap: number) {
     if (!l) {
       // Until requests complete, assume a quick endpoint: a stuck one costs a few slots for
       // LOCAL_WAIT_MS once, while a quick one with a backlog is never parked needlessly.
-      l = { waiters: [], holdMs: INITIAL_HOLD_MS, stalledAt: 0 };
+      l = { waiters: [], holdMs: INITIAL_HOLD_MS, stalledAt: 0, contendedAt: 0, spare: null };
       lines.set(endpointId, l);
     }
     return l;
   };
+
+  /** The endpoint's spare lease, now the caller's (null: none). */
+  function takeSpare(endpointId: string): Lease | null {
+    const l = lines.get(endpointId);
+    const spare = l?.spare;
+    if (!l || !spare) return null;
+    clearTimeout(spare.timer);
+    l.spare = null;
+    return spare.lease;
+  }
 
   return {
     /**
@@ -84,8 +105,43 @@ export function createLocalSlots(cap: number) {
       l.holdMs += HOLD_EWMA_WEIGHT * (heldMs - l.holdMs);
       l.stalledAt = 0;
       const w = l.waiters.shift();
-      if (!w && lines.size > MAX_LINES) lines.delete(endpointId); // forget idle endpoints
+      if (!w && !l.spare && lines.size > MAX_LINES) lines.delete(endpointId); // forget idle endpoints
       return w;
+    },
+
+    /** A job of this endpoint found it at its cap (it waits, parks or is throttled): no spare for a while. */
+    contended(endpointId: string): void {
+      line(endpointId).contendedAt = Date.now();
+    },
+
+    /**
+     * Keeps the lease of a request that ended (nobody waiting) as the endpoint's spare, unless the
+     * endpoint was contended lately or has a spare already; `giveBack` gets it after the linger.
+     * Returns whether it was kept.
+     */
+    keepSpare(endpointId: string, lease: Lease, giveBack: (lease: Lease) => void): boolean {
+      const l = line(endpointId);
+      if (l.spare || l.waiters.length > 0 || Date.now() - l.contendedAt < CONTENTION_MEMORY_MS) return false;
+      const spare: Spare = {
+        lease,
+        timer: setTimeout(() => {
+          if (l.spare !== spare) return;
+          l.spare = null;
+          giveBack(lease);
+        }, SPARE_LINGER_MS),
+      };
+      l.spare = spare;
+      return true;
+    },
+
+    takeSpare,
+
+    /** Every spare, taken (shutdown: they go back to Redis). */
+    takeAllSpares(): { endpointId: string; lease: Lease }[] {
+      return [...lines.keys()].flatMap((endpointId) => {
+        const lease = takeSpare(endpointId);
+        return lease ? [{ endpointId, lease }] : [];
+      });
     },
 
     waiting(endpointId: string): number {
