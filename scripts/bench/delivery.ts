@@ -10,14 +10,15 @@
 //      extra messages sent to one more endpoint that answers at once: what the extra load costs
 //      by itself, so the stuck endpoint's own cost is the difference between the two;
 //   5. CPU milliseconds per delivery (the worker's, during the drain and the latency phases) and per
-//      publish (the web process's, during the latency phases), from /proc: robust on a loaded
-//      machine, where the wall-clock figures are not.
+//      publish (the web process's, during the latency phases), and PostgreSQL's and Redis's per
+//      message in the latency phases, from /proc: robust on a loaded machine, where the wall-clock
+//      figures are not.
 // A benchmark, not a test: it prints figures and never fails on them. `npm run bench` runs it
 // three times and prints each figure's median beside the runs.
 import { spawn, type ChildProcess } from "node:child_process";
 import { createServer } from "node:http";
 import { Agent, request } from "undici";
-import { cpuMs, freePort, reportFigures, settled, startWeb, startWorker, summarize, type Proc } from "./harness";
+import { cpuMs, cpuMsOfAll, freePort, reportFigures, settled, startWeb, startWorker, summarize, type Proc } from "./harness";
 
 const TARGETS = { drainRatio: 0.25, p99At200: 100, stuckP99Ratio: 1.2 };
 const BACKLOG = 20_000;
@@ -218,7 +219,12 @@ async function main() {
     async function phase(label: string, sideRate: number, side = stuck) {
       const withStuck = sideRate > 0;
       await fetch(`${rx}/reset`, { method: "POST" });
-      const cpu0 = { web: cpuMs(web.child.pid), worker: cpuMs(worker.child.pid) };
+      const cpu0 = {
+        web: cpuMs(web.child.pid),
+        worker: cpuMs(worker.child.pid),
+        postgres: cpuMsOfAll("postgres"),
+        redis: cpuMsOfAll("redis-server"),
+      };
       let published = 0;
       const start = Date.now();
       const end = start + PHASE_S * 1000;
@@ -267,6 +273,9 @@ async function main() {
       const cpu = {
         perPublish: (cpuMs(web.child.pid) - cpu0.web) / (published || NaN),
         perDelivery: (cpuMs(worker.child.pid) - cpu0.worker) / (g?.count || NaN),
+        // The stores' share, per message published (each message is one delivery here).
+        postgres: (cpuMsOfAll("postgres") - cpu0.postgres) / (published || NaN),
+        redis: (cpuMsOfAll("redis-server") - cpu0.redis) / (published || NaN),
       };
       const s = summarize(g?.latencies ?? []);
       const p = summarize(publishMs);
@@ -281,7 +290,8 @@ async function main() {
           `  publish-to-receive p50 ${fmt(s.p50)} ms, p90 ${fmt(s.p90)} ms, p99 ${fmt(s.p99)} ms, max ${fmt(s.max)} ms` +
           ` (of which the publish API call itself: p50 ${fmt(p.p50)} ms, p99 ${fmt(p.p99)} ms)\n` +
           `  from the API's 202 to arrival (the delivery engine's part): p50 ${fmt(engine.p50)} ms, p99 ${fmt(engine.p99)} ms\n` +
-          `  CPU: web ${fmt(cpu.perPublish, 2)} ms per publish, worker ${fmt(cpu.perDelivery, 2)} ms per healthy delivery`,
+          `  CPU: web ${fmt(cpu.perPublish, 2)} ms per publish, worker ${fmt(cpu.perDelivery, 2)} ms per healthy delivery;` +
+          ` PostgreSQL ${fmt(cpu.postgres, 2)} ms and Redis ${fmt(cpu.redis, 2)} ms per message`,
       );
       return { ...s, engine, cpu };
     }
@@ -329,6 +339,8 @@ async function main() {
     figures["worker CPU ms per delivery (drain)"] = drainCpuMs;
     figures["worker CPU ms per delivery (200/s)"] = base.cpu.perDelivery;
     figures["web CPU ms per publish (200/s)"] = base.cpu.perPublish;
+    figures["PostgreSQL CPU ms per message (200/s)"] = base.cpu.postgres;
+    figures["Redis CPU ms per message (200/s)"] = base.cpu.redis;
     reportFigures(figures);
     await db.$disconnect();
   } finally {

@@ -1,7 +1,7 @@
 // Shared pieces for the benchmarks in scripts/bench/: start the built web server and workers
 // as real processes, make a tenant, and summarise latencies. Run through `npm run bench`.
 import { spawn, type ChildProcess } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tsCommand, webCommand } from "../lib/processes.mjs";
 
 import { freePort } from "../lib/isolated-run.mjs";
@@ -36,6 +36,24 @@ export function cpuMs(pid: number | undefined): number {
   } catch {
     return NaN;
   }
+}
+
+/**
+ * CPU milliseconds used so far by every process named `comm` (e.g. "postgres": the server and all
+ * its backends). On a quiet machine that is the bench's share; other clients of the same server count too.
+ */
+export function cpuMsOfAll(comm: string): number {
+  let total = 0;
+  for (const pid of readdirSync("/proc")) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      if (stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")) === comm) total += cpuMs(Number(pid));
+    } catch {
+      /* gone meanwhile */
+    }
+  }
+  return total;
 }
 
 /** Waits until a process has used less than `budgetMs` of CPU in a second (start-up is over). */
