@@ -40,7 +40,9 @@ export function cpuMs(pid: number | undefined): number {
 
 /**
  * CPU milliseconds used so far by every process named `comm` (e.g. "postgres": the server and all
- * its backends). On a quiet machine that is the bench's share; other clients of the same server count too.
+ * its backends), counting their reaped children too, so a backend that exits meanwhile still
+ * counts (its time moves to the postmaster's). On a quiet machine that is the bench's share;
+ * other clients of the same server count too.
  */
 export function cpuMsOfAll(comm: string): number {
   let total = 0;
@@ -48,7 +50,10 @@ export function cpuMsOfAll(comm: string): number {
     if (!/^\d+$/.test(pid)) continue;
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-      if (stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")) === comm) total += cpuMs(Number(pid));
+      if (stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")) !== comm) continue;
+      const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      // utime, stime, cutime, cstime (fields 14-17 of proc(5)), in clock ticks of 10 ms.
+      total += ((Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])) * 1000) / 100;
     } catch {
       /* gone meanwhile */
     }
