@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import pg from "pg";
 import { Prisma } from "./generated/prisma/client";
-import { outageOf } from "./outage";
+import { outageOf, sqlStateOf } from "./outage";
 
 // The error shapes node-postgres, Prisma's pg adapter and ioredis throw when a store is away
 // (as seen against a stopped server, a restart and pg_terminate_backend; the fault suite,
@@ -44,5 +44,26 @@ describe("outageOf", () => {
     expect(outageOf(new TypeError("Cannot read properties of undefined (reading 'id')"))).toBeNull();
     expect(outageOf("a string")).toBeNull();
     expect(outageOf(null)).toBeNull();
+  });
+});
+
+describe("sqlStateOf", () => {
+  it("finds PostgreSQL's SQLSTATE however the driver wraps it", () => {
+    expect(sqlStateOf(pgError("57014", "canceling statement due to statement timeout"))).toBe("57014");
+    expect(sqlStateOf(new Error("adapter", { cause: pgError("57014", "canceling statement") }))).toBe("57014");
+    expect(sqlStateOf(Object.assign(new Error("driver adapter error"), { originalCode: "57014" }))).toBe("57014");
+    expect(sqlStateOf(prismaError("P2010", { code: "23505", message: "duplicate key" }))).toBe("23505");
+    // Prisma 6's raw query error: the adapter's error in meta, PostgreSQL's code in its cause.
+    const adapterError = Object.assign(new Error("DriverAdapterError"), {
+      cause: { kind: "postgres", originalCode: "57014", originalMessage: "canceling statement due to statement timeout" },
+    });
+    expect(sqlStateOf(prismaError("P2010", { driverAdapterError: adapterError }))).toBe("57014");
+  });
+
+  it("is null for Prisma's own codes, socket codes and plain errors", () => {
+    expect(sqlStateOf(prismaError("P2024"))).toBeNull();
+    expect(sqlStateOf(socketError("EPIPE"))).toBeNull();
+    expect(sqlStateOf(new Error("boom"))).toBeNull();
+    expect(sqlStateOf("not an error")).toBeNull();
   });
 });

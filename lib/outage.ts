@@ -20,10 +20,44 @@ const PG_MESSAGES =
 const REDIS_MESSAGES =
   /enableOfflineQueue|Reached the max retries per request|Connection is closed|Stream isn't writeable|LOADING Redis is loading|READONLY You can't write against a read only replica|MASTERDOWN|CLUSTERDOWN|TRYAGAIN|Failed to refresh slots cache/i;
 
-type Shaped = { code?: unknown; message?: unknown; meta?: { code?: unknown; message?: unknown }; name?: unknown; cause?: unknown };
+type Shaped = {
+  code?: unknown;
+  originalCode?: unknown;
+  message?: unknown;
+  meta?: { code?: unknown; message?: unknown; driverAdapterError?: unknown };
+  name?: unknown;
+  cause?: unknown;
+};
+
+/**
+ * The error and the errors it wraps, outermost first, at most 5 deep: `cause`, or for a Prisma
+ * error the driver adapter's error in `meta` (whose `cause` holds PostgreSQL's `originalCode`).
+ */
+function* causes(err: unknown): Generator<Shaped> {
+  let e = err as Shaped | undefined;
+  for (let depth = 0; e && typeof e === "object" && depth < 5; depth++) {
+    yield e;
+    e = (e.cause ?? e.meta?.driverAdapterError) as Shaped | undefined;
+  }
+}
+
+// A SQLSTATE: five characters whose class (the first two) PostgreSQL defines. Prisma's own codes
+// (P1001, P2010…) and socket codes (EPIPE) are not.
+const SQLSTATE = /^(0[0-9A-Z]|[1-5][0-9A-Z]|F0|HV|P0|XX)[0-9A-Z]{3}$/;
+
+/**
+ * PostgreSQL's SQLSTATE of a database error, as node-postgres throws it or Prisma's pg adapter
+ * wraps it (`cause`, `originalCode`, `meta.code`, or a raw query's `meta.driverAdapterError`);
+ * null for anything else.
+ */
+export function sqlStateOf(err: unknown): string | null {
+  for (const e of causes(err))
+    for (const c of [e.code, e.originalCode, e.meta?.code]) if (typeof c === "string" && SQLSTATE.test(c)) return c;
+  return null;
+}
 
 export function outageOf(err: unknown): Outage | null {
-  for (let e = err as Shaped | undefined, depth = 0; e && typeof e === "object" && depth < 5; e = e.cause as Shaped, depth++) {
+  for (const e of causes(err)) {
     const code = typeof e.code === "string" ? e.code : "";
     const message = typeof e.message === "string" ? e.message : "";
     const name = typeof e.name === "string" ? e.name : "";

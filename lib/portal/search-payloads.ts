@@ -2,6 +2,7 @@ import { db } from "../db";
 import { idAtTime } from "../ids";
 import { invalid } from "../http/errors";
 import { Prisma } from "../generated/prisma/client";
+import { sqlStateOf } from "../outage";
 import { MAX_SEARCH_MESSAGES } from "./search-messages";
 
 // Search inside payloads, for the delivery log: the application's messages whose payload (its
@@ -16,6 +17,7 @@ import { MAX_SEARCH_MESSAGES } from "./search-messages";
 
 export const PAYLOAD_WINDOW_MS = 7 * 24 * 3600_000;
 const STATEMENT_TIMEOUT_MS = 3_000;
+/** SQLSTATE query_canceled: the statement timeout. */
 const QUERY_CANCELED = "57014";
 
 export type PayloadSearch = { term: string; after?: Date | undefined; before?: Date | undefined };
@@ -30,18 +32,6 @@ export function payloadWindow(q: Omit<PayloadSearch, "term">, now = new Date()):
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/** Whether a database error is the statement timeout (directly, or wrapped by the driver adapter). */
-function isTimeout(e: unknown): boolean {
-  const seen = new Set<unknown>();
-  for (let x: unknown = e; x && typeof x === "object" && !seen.has(x); x = (x as { cause?: unknown }).cause) {
-    seen.add(x);
-    const o = x as { code?: unknown; originalCode?: unknown; message?: unknown };
-    if (o.code === QUERY_CANCELED || o.originalCode === QUERY_CANCELED) return true;
-    if (typeof o.message === "string" && o.message.includes("canceling statement due to statement timeout")) return true;
-  }
-  return false;
-}
 
 /** Ids of the newest (at most MAX_SEARCH_MESSAGES) messages of the application whose payload contains the term. */
 export async function messagesByPayload(
@@ -66,7 +56,7 @@ export async function messagesByPayload(
     });
     return { ids: rows.slice(0, MAX_SEARCH_MESSAGES).map((r) => r.id), limited: rows.length > MAX_SEARCH_MESSAGES };
   } catch (e) {
-    if (isTimeout(e))
+    if (sqlStateOf(e) === QUERY_CANCELED)
       throw invalid(
         ["query", "payload"],
         "this search is too broad to answer quickly: use a longer or rarer term, or a narrower time range (after/before)",
