@@ -83,6 +83,9 @@ if ARGV[4] == '1' and out[1] > 0 then
       redis.call('ZADD', KEYS[1], now + ${RESERVATION_MS}, popped[i])
       out[#out + 1] = popped[i]
     end
+    if #popped > 0 and redis.call('PTTL', KEYS[1]) < ${RESERVATION_MS} + 1000 then
+      redis.call('PEXPIRE', KEYS[1], ${RESERVATION_MS} + 1000)
+    end
   end
 end
 return out
@@ -111,7 +114,10 @@ if free > 0 then
     redis.call('ZADD', KEYS[1], ARGV[3], popped[i])
     out[#out + 1] = popped[i]
   end
-  if #out > 1 then redis.call('PEXPIRE', KEYS[1], ${RESERVATION_MS} + 1000) end
+  -- Extend the set's expiry to cover the reservations, never shorten it: its live leases may run longer.
+  if #out > 1 and redis.call('PTTL', KEYS[1]) < ${RESERVATION_MS} + 1000 then
+    redis.call('PEXPIRE', KEYS[1], ${RESERVATION_MS} + 1000)
+  end
 end
 out[1] = redis.call('ZCARD', KEYS[2])
 return out

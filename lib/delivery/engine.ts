@@ -41,6 +41,12 @@ export const LEASE_MARGIN_MS = 10_000;
  * handed over always outlives the longest possible request.
  */
 const LEASE_RENEW_AFTER_MS = LEASE_MARGIN_MS / 2;
+/**
+ * A lease becomes the endpoint's spare (lib/delivery/local-slots.ts) only while it is younger than
+ * this: so even an endpoint whose spare passes from job to job goes back to Redis every second,
+ * where the release wakes deliveries that other processes parked for it meanwhile.
+ */
+const SPARE_MAX_AGE_MS = 1_000;
 
 const BATCH = { maxBatch: 100, maxConcurrent: 2, windowMs: 3 };
 /** A throttle slot this close is waited for inside the job rather than through the delayed queue. */
@@ -205,7 +211,7 @@ export function createDeliveryEngine(cfg: EngineConfig, deps: { redis: RedisClie
   ): Promise<Exclude<Admission, { kind: "full" }>> {
     // The endpoint's spare lease, when a request of this process just ended and nobody waits.
     if (!resumed && !ratePerSecond && local.waiting(endpointId) === 0) {
-      const spare = local.takeSpare(endpointId);
+      const spare = takeSpare(endpointId);
       if (spare) return { kind: "go", lease: spare };
     }
     let parkIfFull = false;
@@ -214,6 +220,9 @@ export function createDeliveryEngine(cfg: EngineConfig, deps: { redis: RedisClie
     let full = !resumed && !ratePerSecond && local.waiting(endpointId) > 0;
     for (;;) {
       if (full) {
+        // A request of this process kept its lease as a spare meanwhile: no one here to hand it over.
+        const spare = ratePerSecond ? null : takeSpare(endpointId);
+        if (spare) return { kind: "go", lease: spare };
         // Wait here while it is worth it and the endpoint makes progress; then park.
         if (Date.now() > deadline || !local.worthWaiting(endpointId)) parkIfFull = true;
         else {
@@ -234,6 +243,21 @@ export function createDeliveryEngine(cfg: EngineConfig, deps: { redis: RedisClie
       }
       return a as Exclude<Admission, { kind: "full" }>;
     }
+  }
+
+  /** Spares being given back after their linger (shutdown waits for them). */
+  const givingBack = new Set<Promise<void>>();
+  function lingerOver(endpointId: string, lease: Lease) {
+    const p = giveBack(endpointId, lease).finally(() => givingBack.delete(p));
+    givingBack.add(p);
+  }
+
+  /** The endpoint's spare lease, if it has one that can still carry a whole request. */
+  function takeSpare(endpointId: string): Lease | null {
+    const spare = local.takeSpare(endpointId);
+    if (spare && spare.until - Date.now() >= leaseMs - LEASE_RENEW_AFTER_MS) return spare;
+    if (spare) lingerOver(endpointId, spare); // the event loop stalled: too old to trust
+    return null;
   }
 
   /** A slot taken before a claim that then found nothing to send: back to Redis, parked ones woken. */
@@ -260,6 +284,7 @@ export function createDeliveryEngine(cfg: EngineConfig, deps: { redis: RedisClie
     probeMember: string | null,
     success: boolean,
     heldMs: number,
+    resumed: boolean,
   ): Promise<number> {
     const throttled = Boolean(d.endpoint.throttleRate ?? d.app.throttleRate);
     const next = local.next(d.endpointId, heldMs);
@@ -270,9 +295,11 @@ export function createDeliveryEngine(cfg: EngineConfig, deps: { redis: RedisClie
         next.settle({ kind: "handed", lease: passed });
         return 0;
       }
-      // Nobody waits here: after a success, the lease may linger as the endpoint's spare.
-      const mayLinger = !next && !throttled && !probeMember && success && young;
-      if (mayLinger && local.keepSpare(d.endpointId, lease, (l) => void giveBack(d.endpointId, l))) return 0;
+      // Nobody waits here: after a success, a young lease may linger as the endpoint's spare. Not
+      // a resumed job's: deliveries are parked for the endpoint, and the release wakes the next.
+      const spareAge = leaseMs - (lease.until - Date.now());
+      const mayLinger = !next && !throttled && !probeMember && !resumed && success && spareAge < SPARE_MAX_AGE_MS;
+      if (mayLinger && local.keepSpare(d.endpointId, lease, (l) => lingerOver(d.endpointId, l))) return 0;
       const { parked, popped } = await gate.release(d.endpointId, lease, probeMember, success && !next);
       next?.settle({ kind: "retry" }); // a throttled endpoint's next job asks for its slot itself
       if (popped.length > 0)
@@ -291,6 +318,8 @@ export function createDeliveryEngine(cfg: EngineConfig, deps: { redis: RedisClie
     const slotAt =
       typeof (job.data as { slotAt?: unknown }).slotAt === "number" ? (job.data as { slotAt: number }).slotAt : null;
     const member = memberOf(data.deliveryId, data.trigger);
+    // A resumed job: deliveries were parked for its endpoint, so it keeps no spare for a while.
+    if (resumed && data.endpointId) local.contended(data.endpointId);
 
     // Admission before the claim, from what this process knows of the endpoint (see the top).
     let preLease: Lease | null = null;
@@ -305,7 +334,10 @@ export function createDeliveryEngine(cfg: EngineConfig, deps: { redis: RedisClie
       // Only for an endpoint not worth waiting for here (slow, or its wait stalled): a fast one's
       // jobs claim first and wait for a hand-over with the claim done, so the slot never waits
       // for a claim's round trip.
-      if (circuit === "closed" && !hint.throttled && !local.worthWaiting(data.endpointId)) {
+      // The process's own spare lease first, if it has one.
+      const admitFirst = circuit === "closed" && !hint.throttled && !local.worthWaiting(data.endpointId);
+      if (admitFirst) preLease = takeSpare(data.endpointId);
+      if (admitFirst && !preLease) {
         const a = await gate.admit({
           endpointId: data.endpointId,
           member,
@@ -406,6 +438,7 @@ export function createDeliveryEngine(cfg: EngineConfig, deps: { redis: RedisClie
       probe ? member : null,
       verdict.kind === "success",
       Date.now() - attemptedAt.getTime(),
+      resumed,
     );
 
     const next = decideNext(d, verdict, result, cfg.retrySchedule, new Date());
@@ -470,7 +503,7 @@ export function createDeliveryEngine(cfg: EngineConfig, deps: { redis: RedisClie
   }
 
   async function close() {
-    await Promise.all(local.takeAllSpares().map((s) => giveBack(s.endpointId, s.lease)));
+    await Promise.all([...local.takeAllSpares().map((s) => giveBack(s.endpointId, s.lease)), ...givingBack]);
     await Promise.all([claim.drain(), unclaim.drain(), record.drain()]);
     await client.close();
   }

@@ -9,10 +9,11 @@
 // stuck endpoint's jobs leave the worker's slots within about LOCAL_WAIT_MS.
 // A request that ends with nobody waiting, at an endpoint nobody had to wait for lately, keeps its
 // lease as the endpoint's *spare* for SPARE_LINGER_MS: the endpoint's next job in this process takes
-// it without a Redis call. An endpoint receiving a steady trickle (tens a second) so costs no Redis
-// call per delivery for its slot, instead of two; an idle one gives the spare back after the linger,
-// waking any parked deliveries. Only uncontended endpoints keep one, so a parked delivery waits at
-// most SPARE_LINGER_MS longer for it.
+// it without a Redis call. An endpoint receiving a steady trickle (tens a second) so costs about two
+// Redis calls a second for its slot instead of two per delivery; an idle one gives the spare back
+// after the linger, waking any parked deliveries. Only endpoints that were not contended here
+// lately keep one, and only a young lease (the engine's SPARE_MAX_AGE_MS), so a delivery another
+// process parked for the endpoint waits at most about a second longer for the slot.
 
 import type { Lease } from "./endpoint-gate";
 
@@ -105,11 +106,13 @@ export function createLocalSlots(cap: number) {
       l.holdMs += HOLD_EWMA_WEIGHT * (heldMs - l.holdMs);
       l.stalledAt = 0;
       const w = l.waiters.shift();
-      if (!w && !l.spare && lines.size > MAX_LINES) lines.delete(endpointId); // forget idle endpoints
+      // Forget idle endpoints (not one that keeps a spare or was contended lately: that is remembered).
+      if (!w && !l.spare && Date.now() - l.contendedAt >= CONTENTION_MEMORY_MS && lines.size > MAX_LINES)
+        lines.delete(endpointId);
       return w;
     },
 
-    /** A job of this endpoint found it at its cap (it waits, parks or is throttled): no spare for a while. */
+    /** A job of this endpoint found it at its cap (it waits or parks) or was resumed: no spare for a while. */
     contended(endpointId: string): void {
       line(endpointId).contendedAt = Date.now();
     },

@@ -79,7 +79,8 @@ const PUBLISH_SPARE_IDS = 16;
 // Publish in one round trip. $3 the application's id or uid, $12 spare delivery ids, $13 the
 // scope's application (a portal session's) or null, $14 only these endpoints or null. `target`
 // is the application with the event type's state and the matching endpoints; `go` is that row
-// only when the message can be stored here.
+// only when the message can be stored here: the event type is in the catalog and the spare ids
+// are enough (with more endpoints nothing is claimed or stored, and storeMessage follows).
 const PUBLISH_SQL = `WITH target AS (
        SELECT a.id AS application_id,
          (SELECT CASE WHEN et.archived THEN 'archived' ELSE 'ok' END FROM event_type et
@@ -115,16 +116,12 @@ export type NewMessage = {
   createdAt: Date;
 };
 
-/**
- * Stores a new message and one pending delivery per endpoint, atomically (one statement: all or
- * nothing). Returns the delivery ids, or null when the message's eventId is already taken.
- */
-export async function storeMessage(m: NewMessage, endpointIds: string[]): Promise<string[] | null> {
-  const deliveryIds = endpointIds.map(() => newId("delivery"));
-  const [stored] = await query<{ messages: number }>("fan_out_message", STORE_MESSAGE_SQL, [
+/** The two statements' parameters: the message's ($3 is `app`), $12-$14 each statement's own, and the eventId window. */
+function messageParams(m: Omit<NewMessage, "applicationId">, app: string, own: [unknown, unknown, unknown]): unknown[] {
+  return [
     m.id,
     m.environmentId,
-    m.applicationId,
+    app,
     m.eventType,
     m.eventId,
     JSON.stringify(m.payload),
@@ -133,11 +130,22 @@ export async function storeMessage(m: NewMessage, endpointIds: string[]): Promis
     m.payloadRetentionDays,
     m.replayOfId,
     m.createdAt.toISOString(),
-    deliveryIds,
-    endpointIds,
-    deliveryIds.map(() => m.id),
+    ...own,
     EVENT_ID_WINDOW_MS / 1000,
-  ]);
+  ];
+}
+
+/**
+ * Stores a new message and one pending delivery per endpoint, atomically (one statement: all or
+ * nothing). Returns the delivery ids, or null when the message's eventId is already taken.
+ */
+export async function storeMessage(m: NewMessage, endpointIds: string[]): Promise<string[] | null> {
+  const deliveryIds = endpointIds.map(() => newId("delivery"));
+  const [stored] = await query<{ messages: number }>(
+    "fan_out_message",
+    STORE_MESSAGE_SQL,
+    messageParams(m, m.applicationId, [deliveryIds, endpointIds, deliveryIds.map(() => m.id)]),
+  );
   return stored && stored.messages > 0 ? deliveryIds : null;
 }
 
@@ -164,23 +172,7 @@ export async function publishToApplication(
     event_type: "ok" | "archived" | null;
     endpoint_ids: string[] | null;
     messages: number;
-  }>("publish_message", PUBLISH_SQL, [
-    m.id,
-    m.environmentId,
-    appIdOrUid,
-    m.eventType,
-    m.eventId,
-    JSON.stringify(m.payload),
-    m.previous === null || m.previous === undefined ? null : JSON.stringify(m.previous),
-    m.channels,
-    m.payloadRetentionDays,
-    m.replayOfId,
-    m.createdAt.toISOString(),
-    spare,
-    scopeApplicationId,
-    only,
-    EVENT_ID_WINDOW_MS / 1000,
-  ]);
+  }>("publish_message", PUBLISH_SQL, messageParams(m, appIdOrUid, [spare, scopeApplicationId, only]));
   if (!row?.application_id) return { target: null, deliveryIds: null };
   const target = { applicationId: row.application_id, eventType: row.event_type, endpointIds: row.endpoint_ids ?? [] };
   if (target.eventType !== "ok") return { target, deliveryIds: null };
