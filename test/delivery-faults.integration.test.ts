@@ -3,6 +3,7 @@ import type { ServerResponse } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newId } from "@/lib/ids";
 import { gateKey } from "@/lib/delivery/endpoint-gate";
+import { PARKED_EVERY } from "@/lib/delivery/sweep-deliveries";
 import { masterConnections } from "@/lib/queue/redis-topology.mjs";
 import { startStack, type Stack } from "./helpers/stack";
 import { bullPrefix, testRedis } from "./helpers/redis";
@@ -140,6 +141,38 @@ describe("delivery under faults", () => {
     expect(rx.received[0]!.headers["webhook-id"]).toBe(msgId);
     await expectDatabaseAgreesWithReceiver(appId, endpoints, rx, 1);
   });
+
+  it("re-enqueues a lost delivery of an endpoint that has parked deliveries, on the sweeper's next full run", async () => {
+    // The sweeper checks such endpoints' deliveries on every PARKED_EVERY-th run only (a stuck
+    // endpoint's parked backlog would cost every run three Redis lookups a delivery). An endpoint
+    // whose circuit is open keeps its parked deliveries; one that Redis lost must still come back.
+    const { appId, endpoints } = await fanOut(1, undefined);
+    const ep = endpoints[0]!;
+    await s.db.endpoint.update({ where: { id: ep }, data: { circuitState: "open", circuitOpenedAt: new Date() } });
+    const redis = testRedis();
+    await redis.zadd(gateKey(s.prefix, ep, "parked"), Date.now(), `${newId("delivery")}:scheduled`);
+    await redis.sadd(`${s.prefix}:gate:parked-endpoints`, ep);
+    const msgId = newId("message");
+    const dlvId = newId("delivery");
+    await s.db.message.create({
+      data: { id: msgId, environmentId: s.environmentId, applicationId: appId, eventType: "order.paid", payload: { parked: true }, channels: [] },
+    });
+    await s.db.delivery.create({
+      data: { id: dlvId, environmentId: s.environmentId, applicationId: appId, endpointId: ep, messageId: msgId, eventType: "order.paid", nextAttemptAt: new Date() },
+    });
+    // Sweeps run every second here: a full one within PARKED_EVERY of them, after a second's grace.
+    // Enqueued again, the delivery meets the open circuit and is parked like the others.
+    try {
+      await waitUntil(
+        "the lost delivery to be parked",
+        () => redis.zscore(gateKey(s.prefix, ep, "parked"), `${dlvId}:scheduled`),
+        (score) => score !== null,
+        (PARKED_EVERY + 2) * 1000 + 10_000,
+      );
+    } finally {
+      redis.disconnect();
+    }
+  }, 60_000);
 
   it("SIGTERM: the worker finishes and records the requests in flight, then exits", async () => {
     const { rx, appId, endpoints } = await fanOut(1, slowly(1500));
