@@ -102,5 +102,7 @@ try {
   if (deliveries !== totalMessages * ENDPOINTS) throw new Error(`${totalMessages} messages but ${deliveries} deliveries (want ${ENDPOINTS} each)`);
 } finally {
   await web.stop();
+  // Runs share the database: each starts from an empty tenant.
+  await db.environment.delete({ where: { id: env.id } });
   await db.$disconnect();
 }
