@@ -252,10 +252,13 @@ export function createDeliveryEngine(cfg: EngineConfig, deps: { redis: RedisClie
     givingBack.add(p);
   }
 
+  /** How long ago a lease was taken or last renewed. */
+  const ageOf = (lease: Lease) => leaseMs - (lease.until - Date.now());
+
   /** The endpoint's spare lease, if it has one that can still carry a whole request. */
   function takeSpare(endpointId: string): Lease | null {
     const spare = local.takeSpare(endpointId);
-    if (spare && spare.until - Date.now() >= leaseMs - LEASE_RENEW_AFTER_MS) return spare;
+    if (spare && ageOf(spare) <= LEASE_RENEW_AFTER_MS) return spare;
     if (spare) lingerOver(endpointId, spare); // the event loop stalled: too old to trust
     return null;
   }
@@ -288,17 +291,16 @@ export function createDeliveryEngine(cfg: EngineConfig, deps: { redis: RedisClie
   ): Promise<number> {
     const throttled = Boolean(d.endpoint.throttleRate ?? d.app.throttleRate);
     const next = local.next(d.endpointId, heldMs);
-    const young = lease.until - Date.now() >= leaseMs - LEASE_RENEW_AFTER_MS;
+    const age = ageOf(lease);
     try {
       if (next && !throttled) {
-        const passed = young && !probeMember ? lease : await gate.renew(d.endpointId, lease, probeMember, leaseMs);
+        const passed = age <= LEASE_RENEW_AFTER_MS && !probeMember ? lease : await gate.renew(d.endpointId, lease, probeMember, leaseMs);
         next.settle({ kind: "handed", lease: passed });
         return 0;
       }
       // Nobody waits here: after a success, a young lease may linger as the endpoint's spare. Not
       // a resumed job's: deliveries are parked for the endpoint, and the release wakes the next.
-      const spareAge = leaseMs - (lease.until - Date.now());
-      const mayLinger = !next && !throttled && !probeMember && !resumed && success && spareAge < SPARE_MAX_AGE_MS;
+      const mayLinger = !next && !throttled && !probeMember && !resumed && success && age < SPARE_MAX_AGE_MS;
       if (mayLinger && local.keepSpare(d.endpointId, lease, (l) => lingerOver(d.endpointId, l))) return 0;
       const { parked, popped } = await gate.release(d.endpointId, lease, probeMember, success && !next);
       next?.settle({ kind: "retry" }); // a throttled endpoint's next job asks for its slot itself

@@ -74,12 +74,12 @@ const STORE_MESSAGE_SQL = `WITH ${claimAndMessage("$3", "")}${deliveries(unnestR
      SELECT ${COUNTS}`;
 
 /** Delivery ids a publish brings: an application with more matching endpoints costs a second statement. */
-const PUBLISH_SPARE_IDS = 16;
+const PUBLISH_DELIVERY_IDS = 16;
 
-// Publish in one round trip. $3 the application's id or uid, $12 spare delivery ids, $13 the
+// Publish in one round trip. $3 the application's id or uid, $12 delivery ids to use, $13 the
 // scope's application (a portal session's) or null, $14 only these endpoints or null. `target`
 // is the application with the event type's state and the matching endpoints; `go` is that row
-// only when the message can be stored here: the event type is in the catalog and the spare ids
+// only when the message can be stored here: the event type is in the catalog and the ids
 // are enough (with more endpoints nothing is claimed or stored, and storeMessage follows).
 const PUBLISH_SQL = `WITH target AS (
        SELECT a.id AS application_id,
@@ -156,7 +156,7 @@ export type PublishTarget = { applicationId: string; eventType: "ok" | "archived
  * application when it has one), the event type's state and the matching endpoints (or only those
  * of `only` that are active) and, when the application exists and the event type is in the
  * catalog, stores the message with its deliveries as storeMessage does. More than
- * PUBLISH_SPARE_IDS endpoints take a second statement. Answers the target (null: no such
+ * PUBLISH_DELIVERY_IDS endpoints take a second statement. Answers the target (null: no such
  * application) and the delivery ids: null when nothing was stored, because of the event type's
  * state (see the target) or because the eventId is taken.
  */
@@ -166,21 +166,21 @@ export async function publishToApplication(
   scopeApplicationId: string | null,
   only: string[] | null,
 ): Promise<{ target: PublishTarget | null; deliveryIds: string[] | null }> {
-  const spare = Array.from({ length: PUBLISH_SPARE_IDS }, () => newId("delivery"));
+  const ids = Array.from({ length: PUBLISH_DELIVERY_IDS }, () => newId("delivery"));
   const [row] = await query<{
     application_id: string | null;
     event_type: "ok" | "archived" | null;
     endpoint_ids: string[] | null;
     messages: number;
-  }>("publish_message", PUBLISH_SQL, messageParams(m, appIdOrUid, [spare, scopeApplicationId, only]));
+  }>("publish_message", PUBLISH_SQL, messageParams(m, appIdOrUid, [ids, scopeApplicationId, only]));
   if (!row?.application_id) return { target: null, deliveryIds: null };
   const target = { applicationId: row.application_id, eventType: row.event_type, endpointIds: row.endpoint_ids ?? [] };
   if (target.eventType !== "ok") return { target, deliveryIds: null };
-  if (target.endpointIds.length > spare.length) {
+  if (target.endpointIds.length > ids.length) {
     const deliveryIds = await storeMessage({ ...m, applicationId: target.applicationId }, target.endpointIds);
     return { target, deliveryIds };
   }
-  return { target, deliveryIds: row.messages > 0 ? spare.slice(0, target.endpointIds.length) : null };
+  return { target, deliveryIds: row.messages > 0 ? ids.slice(0, target.endpointIds.length) : null };
 }
 
 export type MessageCopy = { id: string; sourceId: string; endpointIds: string[] };

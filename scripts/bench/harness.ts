@@ -27,15 +27,27 @@ function profiled(args: string[]): string[] {
   return dir ? ["--cpu-prof", `--cpu-prof-dir=${dir}`, ...args] : args;
 }
 
+/**
+ * A process's name and CPU times from /proc/<pid>/stat (proc(5)): user, system, and its reaped
+ * children's user and system, in milliseconds (clock ticks of 10 ms). Null when it is gone.
+ */
+function procStat(pid: number | string): { comm: string; ms: [number, number, number, number] } | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // Fields after the name (which may hold spaces and parentheses): [0] is field 3, so
+    // [11]-[14] are fields 14-17, utime, stime, cutime and cstime.
+    const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    const ms = [11, 12, 13, 14].map((k) => Number(f[k]) * 10) as [number, number, number, number];
+    return { comm: stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")), ms };
+  } catch {
+    return null;
+  }
+}
+
 /** CPU milliseconds used so far by a process (user + system), from /proc. */
 export function cpuMs(pid: number | undefined): number {
-  if (!pid) return NaN;
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-  } catch {
-    return NaN;
-  }
+  const stat = pid ? procStat(pid) : null;
+  return stat ? stat.ms[0] + stat.ms[1] : NaN;
 }
 
 /**
@@ -48,15 +60,8 @@ export function cpuMsOfAll(comm: string): number {
   let total = 0;
   for (const pid of readdirSync("/proc")) {
     if (!/^\d+$/.test(pid)) continue;
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-      if (stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")) !== comm) continue;
-      const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      // utime, stime, cutime, cstime (fields 14-17 of proc(5)), in clock ticks of 10 ms.
-      total += ((Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])) * 1000) / 100;
-    } catch {
-      /* gone meanwhile */
-    }
+    const stat = procStat(pid);
+    if (stat?.comm === comm) total += stat.ms[0] + stat.ms[1] + stat.ms[2] + stat.ms[3];
   }
   return total;
 }
