@@ -12,8 +12,9 @@ function createClient(): PrismaClient {
   return new PrismaClient({ adapter });
 }
 
-// One client per process; the globalThis guard keeps Next's dev reloads from opening a pool each.
+// One client per process, kept on globalThis: the web process loads lib/ twice (tsx for
+// server.ts's direct publish route, Next's bundle for the rest), and Next's dev reloads again.
 const globalForDb = globalThis as unknown as { heraldDb?: PrismaClient };
 
-export const db: PrismaClient = globalForDb.heraldDb ?? createClient();
-if (env().NODE_ENV !== "production") globalForDb.heraldDb = db;
+globalForDb.heraldDb ??= createClient();
+export const db: PrismaClient = globalForDb.heraldDb;

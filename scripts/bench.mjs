@@ -5,6 +5,7 @@
 //   npm run bench -- publish      only scripts/bench/publish.ts
 //   BENCH_RUNS=3 (default)        runs of delivery and publish: each figure is printed with every
 //                                 run and their median (a single run on a shared machine says little)
+//   BENCH_DRAIN_ONLY=1            delivery measures only the raw rate and the one-endpoint drain
 //   BENCH_CPU_PROF=<dir>          writes V8 CPU profiles of the web and worker processes there
 // A benchmark that reports figures writes one JSON object per run to BENCH_RESULT_FILE: a flat
 // map of figure name -> number (the order of the keys is the order of the table).

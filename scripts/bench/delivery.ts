@@ -27,6 +27,8 @@ const PHASE_S = 20;
 const WARMUP_S = 3;
 const HEALTHY_ENDPOINTS = 10;
 const STUCK_RATES = [20, 100];
+/** BENCH_DRAIN_ONLY=1: only the raw rate and the drain (quick A/B of the per-delivery cost). */
+const DRAIN_ONLY = process.env.BENCH_DRAIN_ONLY === "1";
 
 // ---------- the receiver (a child process: --receiver <port>) ----------
 
@@ -194,6 +196,7 @@ async function main() {
     await sleep(2_000);
     await settled(worker.child.pid);
     const cpuBeforeDrain = cpuMs(worker.child.pid);
+    const storesBeforeDrain = { postgres: cpuMsOfAll("postgres"), redis: cpuMsOfAll("redis-server") };
     for (let off = 0; off < backlog.length; off += 2_000)
       await enqueueDeliveries(backlog.slice(off, off + 2_000).map((id) => ({ id, endpointId: one.endpointId })));
     const drainDeadline = Date.now() + 300_000;
@@ -205,10 +208,27 @@ async function main() {
     const d = drained["/drain"];
     await sleep(1_000); // the last attempts' records
     const drainCpuMs = (cpuMs(worker.child.pid) - cpuBeforeDrain) / (d?.count || NaN);
+    const drainStoresMs = {
+      postgres: (cpuMsOfAll("postgres") - storesBeforeDrain.postgres) / (d?.count || NaN),
+      redis: (cpuMsOfAll("redis-server") - storesBeforeDrain.redis) / (d?.count || NaN),
+    };
     const drainRate = d && d.count > 1 ? (d.count - 1) / ((d.last - d.first) / 1000) : NaN;
     console.log(
-      `Herald sustained deliveries/s to one fast endpoint: ${fmt(drainRate)} /s (${d?.count ?? 0}/${BACKLOG} in ${fmt(((d?.last ?? 0) - (d?.first ?? 0)) / 1000, 1)} s; worker CPU ${fmt(drainCpuMs, 2)} ms per delivery) — ratio to raw undici: ${fmt(drainRate / rawRate, 2)}`,
+      `Herald sustained deliveries/s to one fast endpoint: ${fmt(drainRate)} /s (${d?.count ?? 0}/${BACKLOG} in ${fmt(((d?.last ?? 0) - (d?.first ?? 0)) / 1000, 1)} s; worker CPU ${fmt(drainCpuMs, 2)} ms per delivery, PostgreSQL ${fmt(drainStoresMs.postgres, 2)}, Redis ${fmt(drainStoresMs.redis, 2)}) — ratio to raw undici: ${fmt(drainRate / rawRate, 2)}`,
     );
+    if (DRAIN_ONLY) {
+      reportFigures({
+        "raw undici POST req/s": rawRate,
+        "one endpoint deliveries/s": drainRate,
+        "ratio to raw (target >= 0.25)": drainRate / rawRate,
+        "worker CPU ms per delivery (drain)": drainCpuMs,
+        "PostgreSQL CPU ms per delivery (drain)": drainStoresMs.postgres,
+        "Redis CPU ms per delivery (drain)": drainStoresMs.redis,
+      });
+      await db.environment.delete({ where: { id: env.id } });
+      await db.$disconnect();
+      return;
+    }
 
     // 3 and 4. Latency at a fixed rate through the API.
     const healthy: { appId: string }[] = [];
@@ -337,6 +357,8 @@ async function main() {
       figures[`  control: ratio with ${r.rate}/s more to a healthy endpoint`] = r.control.p99 / base.p99;
     }
     figures["worker CPU ms per delivery (drain)"] = drainCpuMs;
+    figures["PostgreSQL CPU ms per delivery (drain)"] = drainStoresMs.postgres;
+    figures["Redis CPU ms per delivery (drain)"] = drainStoresMs.redis;
     figures["worker CPU ms per delivery (200/s)"] = base.cpu.perDelivery;
     figures["web CPU ms per publish (200/s)"] = base.cpu.perPublish;
     figures["PostgreSQL CPU ms per message (200/s)"] = base.cpu.postgres;
