@@ -1,4 +1,3 @@
-import net from "node:net";
 import type pg from "pg";
 import { summarised } from "./queue/summarise-errors";
 
@@ -15,35 +14,10 @@ import { summarised } from "./queue/summarise-errors";
 // default, also for a free client of a full pool), so a request fails with a 503 instead of
 // hanging while PostgreSQL is unreachable; TCP keep-alive finds connections to a server that
 // vanished without closing them.
-//
-// Writes: node-postgres writes each message of a statement (bind, describe, execute, sync) with
-// its own socket write, four system calls per statement, and on loopback each one also runs the
-// server side's receive path. gatheringSocket sends what one turn of the event loop wrote as one
-// write, the way Node's HTTP client does it (cork at the first write, uncork on the next tick).
 export const CONNECT_TIMEOUT_MS = 5_000;
-
-function gatheringSocket(): net.Socket {
-  const socket = new net.Socket();
-  const write = socket.write as (...args: unknown[]) => boolean;
-  let corked = false;
-  const uncork = () => {
-    corked = false;
-    socket.uncork();
-  };
-  socket.write = ((...args: unknown[]) => {
-    if (!corked) {
-      corked = true;
-      socket.cork();
-      process.nextTick(uncork);
-    }
-    return write.apply(socket, args);
-  }) as net.Socket["write"];
-  return socket;
-}
 
 export const pgConnection = (connectionString: string) => ({
   connectionString,
-  stream: gatheringSocket,
   options: "-c TimeZone=UTC",
   connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
   keepAlive: true,
