@@ -152,15 +152,15 @@ export async function storeMessage(m: NewMessage, endpointIds: string[]): Promis
 export type PublishTarget = { applicationId: string; eventType: "ok" | "archived" | null; endpointIds: string[] };
 
 /**
- * Publishing in one statement: finds the application (`appIdOrUid`, within the scope's
- * application when it has one), the event type's state and the matching endpoints (or only those
- * of `only` that are active) and, when the application exists and the event type is in the
- * catalog, stores the message with its deliveries as storeMessage does. More than
- * PUBLISH_DELIVERY_IDS endpoints take a second statement. Answers the target (null: no such
- * application) and the delivery ids: null when nothing was stored, because of the event type's
- * state (see the target) or because the eventId is taken.
+ * Publish's one statement: finds the application (`appIdOrUid`, within the scope's application
+ * when it has one), the event type's state and the matching endpoints (or only those of `only`
+ * that are active) and, when the application exists and the event type is in the catalog, stores
+ * the message with its deliveries as storeMessage does. More than PUBLISH_DELIVERY_IDS endpoints
+ * take a second statement. Answers the target (null: no such application) and the delivery ids:
+ * null when nothing was stored, because of the event type's state (see the target) or because
+ * the eventId is taken.
  */
-export async function publishToApplication(
+export async function storeMessageForApplication(
   m: Omit<NewMessage, "applicationId">,
   appIdOrUid: string,
   scopeApplicationId: string | null,

@@ -5,7 +5,7 @@ import { Prisma, type Message } from "../generated/prisma/client";
 import type { Scope } from "../auth/principal";
 import { createApplication } from "../applications/manage-applications";
 import { enqueueDeliveries } from "../delivery/enqueue-deliveries";
-import { publishToApplication, storeMessage, type PublishTarget } from "./fan-out-message";
+import { storeMessageForApplication, storeMessage, type PublishTarget } from "./fan-out-message";
 import type { MessageIn } from "./schemas";
 import { serializeMessage } from "./serialize";
 
@@ -63,7 +63,7 @@ export async function publishMessage(scope: Scope, appIdOrUid: string, input: Me
   // The application, the event type, the endpoints, the eventId claim, the message and its
   // deliveries: usually one statement, so all or nothing, and one round trip on the API's hottest path.
   const only = opts.endpointIds ?? null;
-  let { target, deliveryIds } = await publishToApplication(fields, appIdOrUid, scope.applicationId ?? null, only);
+  let { target, deliveryIds } = await storeMessageForApplication(fields, appIdOrUid, scope.applicationId ?? null, only);
   if (target) checkEventTypeState(input.eventType, target.eventType);
   else {
     // The event type first: a rejected message must not leave an auto-created application behind.
