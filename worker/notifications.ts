@@ -1,6 +1,6 @@
 import { Worker } from "bullmq";
 import { logger } from "../lib/logger";
-import { catalog, parseJob } from "../lib/queue/catalog";
+import { catalog, InvalidJobError, parseJob } from "../lib/queue/catalog";
 import { createRedis, queuePrefix } from "../lib/queue/connection";
 import { summarised } from "../lib/queue/summarise-errors";
 import { sendEndpointNotice } from "../lib/notifications/send-endpoint-notice";
@@ -13,7 +13,7 @@ export function startNotificationWorkers(): Stoppable {
   const worker = new Worker(
     catalog["notify.endpoint"].queue,
     async (job) => {
-      const data = parseJob("notify.endpoint", job.data);
+      const data = parseJob("notify.endpoint", job);
       const sent = await sendEndpointNotice(data, (ids) => job.updateData({ ...data, sent: ids }));
       if (sent > 0) logger.info({ endpointId: data.endpointId, kind: data.kind, emails: sent }, "endpoint alert emailed");
     },
@@ -21,8 +21,11 @@ export function startNotificationWorkers(): Stoppable {
   );
   const workerError = summarised("notification worker error");
   worker.on("error", (err) => workerError(err));
+  const lost = summarised("endpoint alert jobs without a valid payload failed");
   worker.on("failed", (job, err) =>
-    logger.warn({ err, endpointId: (job?.data as { endpointId?: string } | undefined)?.endpointId, attempt: job?.attemptsMade }, "endpoint alert email failed"),
+    err instanceof InvalidJobError
+      ? lost(err)
+      : logger.warn({ err, endpointId: (job?.data as { endpointId?: string } | undefined)?.endpointId, attempt: job?.attemptsMade }, "endpoint alert email failed"),
   );
   return { close: () => worker.close() };
 }

@@ -5,7 +5,7 @@ import { env } from "../lib/env";
 import { addressPolicy } from "../lib/services";
 import { createWebhookClient } from "../lib/delivery/http-client";
 import { logger } from "../lib/logger";
-import { catalog, parseJob } from "../lib/queue/catalog";
+import { catalog, InvalidJobError, parseJob } from "../lib/queue/catalog";
 import { createRedis, queuePrefix } from "../lib/queue/connection";
 import { every } from "../lib/queue/periodic";
 import { summarised } from "../lib/queue/summarise-errors";
@@ -39,7 +39,7 @@ export function startTaskWorkers(): Promise<Stoppable> {
   const runner = new Worker(
     catalog["task.run"].queue,
     async (job) => {
-      const { taskId } = parseJob("task.run", job.data);
+      const { taskId } = parseJob("task.run", job);
       try {
         await runTask(taskId, opts);
       } catch (err) {
@@ -59,7 +59,7 @@ export function startTaskWorkers(): Promise<Stoppable> {
   const notifier = new Worker(
     catalog["task.notify"].queue,
     async (job) => {
-      const { taskId } = parseJob("task.notify", job.data);
+      const { taskId } = parseJob("task.notify", job);
       await notifyTaskFinished(taskId, { made: job.attemptsMade, max: job.opts.attempts ?? 1 }, callbacks);
     },
     { connection: createRedis("worker"), prefix: queuePrefix(), concurrency: 10 },
@@ -67,7 +67,14 @@ export function startTaskWorkers(): Promise<Stoppable> {
 
   // Redis unreachable: BullMQ reports it over and over until it reconnects; one line per burst.
   const workerError = summarised("task worker error");
-  for (const w of [runner, notifier]) w.on("error", (err) => workerError(err));
+  // Jobs whose payload vanished with their Redis keys (parseJob's InvalidJobError), one line per burst.
+  const lost = summarised("task jobs without a valid payload failed");
+  for (const w of [runner, notifier]) {
+    w.on("error", (err) => workerError(err));
+    w.on("failed", (_job, err) => {
+      if (err instanceof InvalidJobError) lost(err);
+    });
+  }
 
   const timers = [
     every(config.HERALD_TASK_SWEEP_MS, "task sweep", () => sweepTasks(), 0),

@@ -315,7 +315,7 @@ export function createDeliveryEngine(cfg: EngineConfig, deps: { redis: RedisClie
   }
 
   async function process(job: Job, token?: string): Promise<void> {
-    const data = parseJob("deliver", job.data);
+    const data = parseJob("deliver", job);
     const resumed = job.queueName === catalog["deliver.resume"].queue;
     const slotAt =
       typeof (job.data as { slotAt?: unknown }).slotAt === "number" ? (job.data as { slotAt: number }).slotAt : null;

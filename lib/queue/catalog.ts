@@ -1,9 +1,10 @@
-import { Queue, type JobsOptions } from "bullmq";
+import { Queue, UnrecoverableError, type JobsOptions } from "bullmq";
 import { z } from "zod";
 import { queuePrefix, redis } from "./connection";
 
-// The typed job catalog: every job Herald enqueues, its queue and payload schema. Enqueue only
-// through `enqueue`; workers parse the payload again with the same schema when they pick it up.
+// The typed job catalog: every job Herald enqueues, its queue and payload schema, and what
+// recovers the job's work if Redis loses the job. Enqueue only through `enqueue`; workers parse
+// the payload again with the same schema when they pick it up (parseJob).
 
 const deliverSchema = z.object({
   deliveryId: z.string(),
@@ -17,21 +18,25 @@ export const catalog = {
   deliver: {
     queue: "deliveries",
     schema: deliverSchema,
+    ifLost: "the sweeper re-enqueues due deliveries from PostgreSQL",
   },
   // A parked delivery whose endpoint has a free slot again: a queue of its own, so it does not
   // wait behind the whole backlog of the main queue (lib/delivery/endpoint-gate.ts).
   "deliver.resume": {
     queue: "deliveries-resumed",
     schema: deliverSchema,
+    ifLost: "the sweeper re-enqueues due deliveries from PostgreSQL",
   },
   "task.run": {
     queue: "tasks",
     schema: z.object({ taskId: z.string() }),
+    ifLost: "the task sweeper re-enqueues unfinished tasks from PostgreSQL",
   },
   // A separate queue: long-running tasks must not hold up the end-of-task webhooks.
   "task.notify": {
     queue: "task-notifications",
     schema: z.object({ taskId: z.string() }),
+    ifLost: "the task sweeper re-enqueues unsent task notifications from PostgreSQL",
   },
   // Emails to an application's members about one of its endpoints (lib/notifications/): one job
   // per change of what they were told; `sent` lists the memberships already emailed, so a retry
@@ -45,6 +50,7 @@ export const catalog = {
       reason: z.string().nullable().default(null),
       sent: z.array(z.string()).default([]),
     }),
+    ifLost: "its alert emails are not sent (the endpoint's notice state in PostgreSQL is up to date)",
   },
 } as const;
 
@@ -77,6 +83,32 @@ export async function enqueue<N extends JobName>(
   );
 }
 
-export function parseJob<N extends JobName>(name: N, data: unknown): z.output<(typeof catalog)[N]["schema"]> {
-  return catalog[name].schema.parse(data) as z.output<(typeof catalog)[N]["schema"]>;
+/**
+ * A job picked up without a valid payload. Nearly always one whose Redis keys were lost while its
+ * id was still queued (Redis flushed, or a failover without them): BullMQ then hands the id out
+ * with an empty payload, once per job, so workers log these summarised. Unrecoverable, as BullMQ
+ * means it: retrying cannot bring the payload back.
+ */
+export class InvalidJobError extends UnrecoverableError {
+  constructor(message: string) {
+    super(message);
+    this.name = "InvalidJobError";
+  }
+}
+
+/** The job's payload, parsed with its catalog schema; an InvalidJobError when it has none or a bad one. */
+export function parseJob<N extends JobName>(
+  name: N,
+  job: { id?: string; queueName?: string; data: unknown },
+): z.output<(typeof catalog)[N]["schema"]> {
+  const entry = catalog[name];
+  const parsed = entry.schema.safeParse(job.data);
+  if (parsed.success) return parsed.data as z.output<(typeof catalog)[N]["schema"]>;
+  const empty =
+    job.data === undefined || job.data === null || (typeof job.data === "object" && Object.keys(job.data).length === 0);
+  const issue = parsed.error.issues[0];
+  const what = empty
+    ? "has no payload (its Redis keys were lost?)"
+    : `has an invalid payload (${issue?.path.join(".") || "payload"}: ${issue?.message ?? "invalid"})`;
+  throw new InvalidJobError(`job ${job.id ?? "?"} of ${job.queueName ?? entry.queue} ${what}; ${entry.ifLost}`);
 }
