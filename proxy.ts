@@ -6,7 +6,8 @@ import { EMBED_ENV_PARAM, embedOriginsFor, frameAncestors } from "./lib/environm
 // frame-ancestors, e.g. "'self' https://dashboard.example.com") and, for a page opened with
 // ?env=<environment id> (what portal links carry), that environment's portalEmbedOrigins
 // (lib/environments/portal-embedding.ts); every other page keeps the browser default. Both are
-// read at request time, so changing them needs no rebuild.
+// read at request time, so changing them needs no rebuild; an environment's origins are cached
+// for 5 s per process (EMBED_ORIGINS_TTL_MS), so a change takes effect within that.
 
 export async function proxy(request: NextRequest) {
   // API paths with malformed percent-encoding (matched below: only paths with a "%"): Next.js

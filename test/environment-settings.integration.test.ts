@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_RETRY_SCHEDULE } from "@/lib/delivery/retry-schedule";
+import { EMBED_ORIGINS_TTL_MS } from "@/lib/environments/portal-embedding";
 import { baseUrl, createTenant, type Tenant } from "./helpers/tenant";
 import { receiverPool } from "./helpers/receiver";
 import { portalSession } from "./helpers/portal";
@@ -156,6 +157,21 @@ describe("environment settings", () => {
     const cleared = await e.api("PATCH", "/environment/settings", { portalEmbedOrigins: null });
     expect(cleared.body).toMatchObject(NO_EMBEDDING);
     expect(await csp(`/portal?env=${e.environmentId}`)).toBe("frame-ancestors 'self'");
+  });
+
+  it("a change of the origins written by another web process reaches portal pages within EMBED_ORIGINS_TTL_MS", async () => {
+    const e = await createTenant("environment-embedding-cache");
+    const page = `${baseUrl()}/portal?env=${e.environmentId}`;
+    const csp = async () => (await fetch(page)).headers.get("content-security-policy");
+    const before = Date.now();
+    expect(await csp()).toBe("frame-ancestors 'self'");
+    // The row alone, as another web process's PATCH leaves it for this one.
+    await e.db.environment.update({ where: { id: e.environmentId }, data: { portalEmbedOrigins: ["https://elsewhere.example"] } });
+    const cachedCsp = await csp();
+    // This process still answers from its copy (the page load's requests cost one lookup)…
+    if (Date.now() - before < EMBED_ORIGINS_TTL_MS) expect(cachedCsp).toBe("frame-ancestors 'self'");
+    // …and takes the change within the TTL.
+    await waitUntil("the new origins", csp, (v) => v === "frame-ancestors 'self' https://elsewhere.example", EMBED_ORIGINS_TTL_MS * 3);
   });
 
   it("refuses embedding origins that are not origins with a 422 naming the entry", async () => {

@@ -5,7 +5,7 @@ import type { Scope } from "../auth/principal";
 import { zRetrySchedule } from "../endpoints/schemas";
 import { DEFAULT_RETRY_SCHEDULE, resolveSchedule } from "../delivery/retry-schedule";
 import { brandingOut, mergeBranding, PortalBranding } from "../portal/branding";
-import { frameAncestors, zEmbedOrigins } from "./portal-embedding";
+import { forgetEmbedOrigins, frameAncestors, zEmbedOrigins } from "./portal-embedding";
 import type { Prisma } from "../generated/prisma/client";
 
 // Settings of the calling operator's environment (Herald extension). Today: the retry schedule
@@ -57,16 +57,17 @@ export async function updateEnvironmentSettings(scope: Scope, patch: Environment
   const data: Prisma.EnvironmentUpdateInput = {};
   if (patch.retrySchedule !== undefined) data.retrySchedule = patch.retrySchedule ?? [];
   if (patch.portalEmbedOrigins !== undefined) data.portalEmbedOrigins = patch.portalEmbedOrigins ?? [];
-  if (patch.portalBranding !== undefined) {
-    // Read-merge-write in one transaction so two PATCHes of different fields both stick.
-    const row = await db.$transaction(async (tx) => {
-      const current = await tx.$queryRaw<{ portal_branding: unknown }[]>`
-        SELECT portal_branding FROM environment WHERE id = ${scope.environmentId} FOR UPDATE`;
-      data.portalBranding = mergeBranding(current[0]?.portal_branding, patch.portalBranding!);
-      return tx.environment.update({ where: { id: scope.environmentId }, data, select: SELECT });
-    });
-    return settingsOut(row);
-  }
-  const row = await db.environment.update({ where: { id: scope.environmentId }, data, select: SELECT });
+  // Read-merge-write of the branding in one transaction so two PATCHes of different fields both stick.
+  const row =
+    patch.portalBranding === undefined
+      ? await db.environment.update({ where: { id: scope.environmentId }, data, select: SELECT })
+      : await db.$transaction(async (tx) => {
+          const current = await tx.$queryRaw<{ portal_branding: unknown }[]>`
+            SELECT portal_branding FROM environment WHERE id = ${scope.environmentId} FOR UPDATE`;
+          data.portalBranding = mergeBranding(current[0]?.portal_branding, patch.portalBranding!);
+          return tx.environment.update({ where: { id: scope.environmentId }, data, select: SELECT });
+        });
+  // This process's portal pages use the new origins at once (others within EMBED_ORIGINS_TTL_MS).
+  if (patch.portalEmbedOrigins !== undefined) forgetEmbedOrigins(scope.environmentId);
   return settingsOut(row);
 }

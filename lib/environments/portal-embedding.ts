@@ -14,7 +14,8 @@ import { logger } from "../logger";
 // (`/portal?env=<environment id>#key=…`): not a secret and no access of its own, it only selects
 // whose origins are added. The portal keeps `?env=` in its address as you move around, so a
 // reload inside the frame is allowed too. A page without it (links minted before, or
-// /portal/sign-in) gets the server-wide list alone.
+// /portal/sign-in) gets the server-wide list alone. Each web process keeps an environment's
+// origins for EMBED_ORIGINS_TTL_MS (5 s), so a change reaches every page within that.
 
 export const MAX_EMBED_ORIGINS = 20;
 
@@ -58,18 +59,52 @@ export const zEmbedOrigins = z
 /** The portal-link query that selects an environment's origins. */
 export const EMBED_ENV_PARAM = "env";
 
-/** The environment's own origins for a portal page opened with ?env=<id>; none for an unknown id. */
-export async function embedOriginsFor(environmentId: string | null): Promise<string[]> {
-  if (!environmentId || !hasPrefix(environmentId, "environment") || environmentId.length > 64) return [];
-  try {
-    const row = await db.environment.findUnique({ where: { id: environmentId }, select: { portalEmbedOrigins: true } });
-    return row?.portalEmbedOrigins ?? [];
-  } catch (err) {
-    // Database unreachable: still serve the page (its API calls will say what is wrong), framed
-    // by the server-wide list alone, rather than a bare 500 from the proxy.
-    logger.warn({ err, environmentId }, "portal embedding origins unavailable; using HERALD_PORTAL_FRAME_ANCESTORS alone");
-    return [];
-  }
+/**
+ * How long a web process reuses an environment's origins: a page load's many requests (the page,
+ * its scripts, its data) then cost one lookup, and a change made through another web process takes
+ * effect within this; the process that made it forgets its copy at once (forgetEmbedOrigins).
+ */
+export const EMBED_ORIGINS_TTL_MS = 5_000;
+/** Environments remembered per process; the oldest goes first. */
+const EMBED_ORIGINS_CACHED = 1_000;
+
+type Cached = { until: number; origins: Promise<string[]> };
+// On globalThis: the web process loads lib/ more than once (proxy.ts, the route handlers, tsx).
+const globalForEmbedding = globalThis as unknown as { heraldEmbedOrigins?: Map<string, Cached> };
+const cached = (): Map<string, Cached> => (globalForEmbedding.heraldEmbedOrigins ??= new Map<string, Cached>());
+
+/**
+ * The environment's own origins for a portal page opened with ?env=<id>; none for an unknown id.
+ * Cached for EMBED_ORIGINS_TTL_MS, unknown ids too; concurrent requests share one lookup.
+ */
+export function embedOriginsFor(environmentId: string | null): Promise<string[]> {
+  if (!environmentId || !hasPrefix(environmentId, "environment") || environmentId.length > 64) return Promise.resolve([]);
+  const cache = cached();
+  const now = Date.now();
+  const hit = cache.get(environmentId);
+  if (hit && hit.until > now) return hit.origins;
+  if (hit) cache.delete(environmentId);
+  else if (cache.size >= EMBED_ORIGINS_CACHED) cache.delete(cache.keys().next().value ?? "");
+  const origins: Promise<string[]> = db.environment
+    .findUnique({ where: { id: environmentId }, select: { portalEmbedOrigins: true } })
+    .then(
+      (row) => row?.portalEmbedOrigins ?? [],
+      (err: unknown) => {
+        // Database unreachable: still serve the page (its API calls will say what is wrong), framed
+        // by the server-wide list alone, rather than a bare 500 from the proxy. Not remembered: the
+        // next request tries again.
+        if (cache.get(environmentId)?.origins === origins) cache.delete(environmentId);
+        logger.warn({ err, environmentId }, "portal embedding origins unavailable; using HERALD_PORTAL_FRAME_ANCESTORS alone");
+        return [];
+      },
+    );
+  cache.set(environmentId, { until: now + EMBED_ORIGINS_TTL_MS, origins });
+  return origins;
+}
+
+/** After a change of the environment's origins: this process's next page uses them at once. */
+export function forgetEmbedOrigins(environmentId: string): void {
+  cached().delete(environmentId);
 }
 
 /** The CSP directive: the server-wide source list and the environment's origins, one header line. */
