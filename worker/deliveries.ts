@@ -4,7 +4,7 @@ import { env } from "../lib/env";
 import { logger } from "../lib/logger";
 import { addressPolicy } from "../lib/services";
 import { createRedis, keyPrefix, queuePrefix } from "../lib/queue/connection";
-import { catalog, InvalidJobError, queue } from "../lib/queue/catalog";
+import { catalog, InvalidJobError, queue, WORKER_DEFAULTS } from "../lib/queue/catalog";
 import { every, takeLock } from "../lib/queue/periodic";
 import { summarised } from "../lib/queue/summarise-errors";
 import { outageOf } from "../lib/outage";
@@ -58,6 +58,7 @@ export async function startDeliveryWorkers(): Promise<Stoppable> {
   );
 
   const workerOptions = {
+    ...WORKER_DEFAULTS,
     prefix: queuePrefix(),
     lockDuration: cfg.HERALD_WORKER_STALLED_MS,
     stalledInterval: cfg.HERALD_WORKER_STALLED_MS,

@@ -1,6 +1,6 @@
 import { Worker } from "bullmq";
 import { logger } from "../lib/logger";
-import { catalog, InvalidJobError, parseJob } from "../lib/queue/catalog";
+import { catalog, InvalidJobError, parseJob, WORKER_DEFAULTS } from "../lib/queue/catalog";
 import { createRedis, queuePrefix } from "../lib/queue/connection";
 import { summarised } from "../lib/queue/summarise-errors";
 import { sendEndpointNotice } from "../lib/notifications/send-endpoint-notice";
@@ -17,7 +17,7 @@ export function startNotificationWorkers(): Stoppable {
       const sent = await sendEndpointNotice(data, (ids) => job.updateData({ ...data, sent: ids }));
       if (sent > 0) logger.info({ endpointId: data.endpointId, kind: data.kind, emails: sent }, "endpoint alert emailed");
     },
-    { connection: createRedis("worker"), prefix: queuePrefix(), concurrency: 4 },
+    { ...WORKER_DEFAULTS, connection: createRedis("worker"), prefix: queuePrefix(), concurrency: 4 },
   );
   const workerError = summarised("notification worker error");
   worker.on("error", (err) => workerError(err));

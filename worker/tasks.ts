@@ -5,7 +5,7 @@ import { env } from "../lib/env";
 import { addressPolicy } from "../lib/services";
 import { createWebhookClient } from "../lib/delivery/http-client";
 import { logger } from "../lib/logger";
-import { catalog, InvalidJobError, parseJob } from "../lib/queue/catalog";
+import { catalog, InvalidJobError, parseJob, WORKER_DEFAULTS } from "../lib/queue/catalog";
 import { createRedis, queuePrefix } from "../lib/queue/connection";
 import { every } from "../lib/queue/periodic";
 import { summarised } from "../lib/queue/summarise-errors";
@@ -47,7 +47,7 @@ export function startTaskWorkers(): Promise<Stoppable> {
         logger.error({ err, taskId }, "task run crashed");
       }
     },
-    { connection: createRedis("worker"), prefix: queuePrefix(), concurrency: config.HERALD_TASK_CONCURRENCY },
+    { ...WORKER_DEFAULTS, connection: createRedis("worker"), prefix: queuePrefix(), concurrency: config.HERALD_TASK_CONCURRENCY },
   );
 
   // Task callbacks go out through the deliveries' HTTP client (SSRF guard, timeouts, user agent).
@@ -62,7 +62,7 @@ export function startTaskWorkers(): Promise<Stoppable> {
       const { taskId } = parseJob("task.notify", job);
       await notifyTaskFinished(taskId, { made: job.attemptsMade, max: job.opts.attempts ?? 1 }, callbacks);
     },
-    { connection: createRedis("worker"), prefix: queuePrefix(), concurrency: 10 },
+    { ...WORKER_DEFAULTS, connection: createRedis("worker"), prefix: queuePrefix(), concurrency: 10 },
   );
 
   // Redis unreachable: BullMQ reports it over and over until it reconnects; one line per burst.

@@ -1,4 +1,4 @@
-import { Queue, UnrecoverableError, type JobsOptions } from "bullmq";
+import { Queue, UnrecoverableError, type JobsOptions, type WorkerOptions } from "bullmq";
 import { z } from "zod";
 import { queuePrefix, redis } from "./connection";
 
@@ -95,6 +95,15 @@ export class InvalidJobError extends UnrecoverableError {
     this.name = "InvalidJobError";
   }
 }
+
+/**
+ * Options every Herald Worker takes. A job whose Redis keys were lost has lost its own options
+ * too, and BullMQ then keeps it as failed under the worker's setting, by default for good: its id
+ * would stay taken, and the sweepers, which re-enqueue work under the same job ids (a task's id,
+ * its resume and notify ids), could never put that work back. Such a job (an InvalidJobError) is
+ * removed when it fails instead. Jobs with their options keep their own removeOnFail.
+ */
+export const WORKER_DEFAULTS = { removeOnFail: { count: 0 } } satisfies Pick<WorkerOptions, "removeOnFail">;
 
 /** The job's payload, parsed with its catalog schema; an InvalidJobError when it has none or a bad one. */
 export function parseJob<N extends JobName>(
