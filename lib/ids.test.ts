@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import { hasPrefix, idAtTime, idTime, newId } from "./ids";
 
 describe("ids", () => {
@@ -21,5 +21,28 @@ describe("ids", () => {
     const bound = idAtTime("message", t);
     expect(newId("message", t.getTime()) >= bound).toBe(true);
     expect(newId("message", t.getTime() - 1) < bound).toBe(true);
+  });
+
+  it("stay ordered when the random part carries or runs out within a millisecond", () => {
+    // The process's clock (lib/ids.ts), set ahead of now so the next ids fall in its millisecond.
+    type Clock = { lastTime: number; lastTimeText: string; lastRandom: Buffer };
+    const clock = (globalThis as unknown as { heraldIdClock: Clock }).heraldIdClock;
+    const saved = { ...clock, lastRandom: Buffer.from(clock.lastRandom) };
+    onTestFinished(() => void Object.assign(clock, saved)); // later ids of this process: today's again
+    const future = Date.UTC(2100, 0, 1);
+    clock.lastTime = future;
+    clock.lastTimeText = idAtTime("attempt", new Date(future)).slice("atmpt_".length, "atmpt_".length + 10);
+    // The low 40 bits all ones: the next increment carries into the high half.
+    clock.lastRandom.set([0, 0, 0, 0, 7, 255, 255, 255, 255, 255]);
+    const a = newId("attempt");
+    const b = newId("attempt");
+    expect(b > a).toBe(true);
+    expect(idTime(b)).toBe(future);
+    // All 80 bits ones: the next id moves to the next millisecond instead of wrapping to zero.
+    clock.lastRandom.fill(255);
+    const c = newId("attempt");
+    const d = newId("attempt");
+    expect(d > c).toBe(true);
+    expect(idTime(d)).toBe(future + 1);
   });
 });

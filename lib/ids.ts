@@ -3,7 +3,9 @@ import { randomFillSync } from "node:crypto";
 // Prefixed, time-sortable, URL-safe ids: `msg_` + 26 characters of lowercase Crockford base32
 // (48-bit millisecond time, then 80 random bits), like a ULID. Lowercase digits-and-letters sort
 // the same in every collation, so `ORDER BY id` is creation order and ids double as cursors.
-// Within one millisecond the random part is incremented, so ids from one process stay ordered.
+// Within one millisecond the random part is incremented, so ids from one process stay ordered
+// (the clock below is the process's, on globalThis: the web process loads lib/ twice, tsx for
+// server.ts's publish route and Next's bundle for the rest).
 
 const ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz";
 
@@ -29,12 +31,13 @@ export const ID_PREFIXES = {
 
 export type IdKind = keyof typeof ID_PREFIXES;
 
-let lastTime = -1;
-let lastTimeText = "";
-const lastRandom = Buffer.alloc(10);
+type Clock = { lastTime: number; lastTimeText: string; lastRandom: Buffer };
+const globalForIds = globalThis as unknown as { heraldIdClock?: Clock };
+const clock: Clock = (globalForIds.heraldIdClock ??= { lastTime: -1, lastTimeText: "", lastRandom: Buffer.alloc(10) });
 
 // Random bytes are drawn from a pool refilled 4 KiB at a time: one call into OpenSSL per ~400
-// ids instead of one per id (publish makes an id per delivery, and a delivery makes three).
+// ids instead of one per id (a publish makes 17 ids, the message's and 16 delivery ids, and a
+// delivery two).
 const pool = Buffer.allocUnsafe(4096);
 let poolAt = pool.length;
 function random10(into: Buffer): Buffer {
@@ -70,28 +73,32 @@ function encode40(bytes: Buffer, at: number): string {
 /** 80 bits -> 16 base32 characters. */
 const encodeRandom = (bytes: Buffer): string => encode40(bytes, 0) + encode40(bytes, 5);
 
-/** Adds one to the 80-bit number, in place (wrapping, as a ULID's monotonic increment). */
-function increment(bytes: Buffer): void {
+/** Adds one to the 80-bit number, in place; false when it wrapped around to zero. */
+function increment(bytes: Buffer): boolean {
   for (let i = bytes.length - 1; i >= 0; i--) {
     if (bytes[i]! < 255) {
       bytes[i] = bytes[i]! + 1;
-      return;
+      return true;
     }
     bytes[i] = 0;
   }
+  return false;
+}
+
+function startMillisecond(ms: number): void {
+  clock.lastTime = ms;
+  clock.lastTimeText = encodeTime(ms);
+  random10(clock.lastRandom);
 }
 
 /** A ULID for now (monotonic within this process), or for an explicit instant (e.g. seeding history). */
 export function ulid(at?: number): string {
   if (at !== undefined) return encodeTime(at) + encodeRandom(random10(Buffer.alloc(10)));
   const now = Date.now();
-  if (now <= lastTime) increment(lastRandom);
-  else {
-    lastTime = now;
-    lastTimeText = encodeTime(now);
-    random10(lastRandom);
-  }
-  return lastTimeText + encodeRandom(lastRandom);
+  if (now > clock.lastTime) startMillisecond(now);
+  // The random part ran out within one millisecond (odds about 2^-80): the next one, so ids stay ordered.
+  else if (!increment(clock.lastRandom)) startMillisecond(clock.lastTime + 1);
+  return clock.lastTimeText + encodeRandom(clock.lastRandom);
 }
 
 export function newId(kind: IdKind, at?: number): string {
