@@ -145,8 +145,8 @@ async function main() {
       );
       return n / ((performance.now() - start) / 1000);
     };
-    // The reference moved by a third between single rounds of one run (the receiver's JIT, the
-    // machine): a warm-up round, then the median of three.
+    // Single rounds of one run differed by up to ×1.8 (the receiver's JIT, the machine): a warm-up
+    // round, then the median of three.
     await rawRound(5_000);
     const rawRounds = [await rawRound(RAW_N), await rawRound(RAW_N), await rawRound(RAW_N)].sort((a, b) => a - b);
     const rawRate = rawRounds[1]!;
@@ -205,6 +205,8 @@ async function main() {
     await sleep(2_000);
     await settled(worker.child.pid);
     const cpuBeforeDrain = cpuMs(worker.child.pid);
+    // The stores' share of the drain: from here, so Redis's includes adding the 20,000 jobs (the
+    // enqueue is part of a delivery's cost) while PostgreSQL's leaves out writing the rows above.
     const storesBeforeDrain = { postgres: cpuMsOfAll("postgres"), redis: cpuMsOfAll("redis-server") };
     for (let off = 0; off < backlog.length; off += 2_000)
       await enqueueDeliveries(backlog.slice(off, off + 2_000).map((id) => ({ id, endpointId: one.endpointId })));
