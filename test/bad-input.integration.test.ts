@@ -138,6 +138,12 @@ describe("bad input", () => {
     expect(locs(nul)).toContain("body.payload.note");
     expectError(await t.api("POST", "/app/bad-app/msg", { eventType: "order.paid", payload: { ["k\u0000"]: 1 } }), 422, "NUL in a key");
     expectError(await t.api("POST", "/app", { name: "nul\u0000name" }), 422, "NUL in a name");
+    // In a query string too: a log search used to hand it to PostgreSQL, which answered a 500.
+    for (const q of ["search=%00abc", "payload=ab%00c", "event_types=a%00"]) {
+      const res = await t.api("GET", `/portal/app/bad-app/delivery?${q}`);
+      expectError(res, 422, `NUL in ${q}`);
+      expect(locs(res)).toEqual([`query.${q.split("=")[0]}`]);
+    }
     let deep: unknown = 1;
     for (let i = 0; i < 200; i++) deep = { d: deep };
     expectError(await t.api("POST", "/app/bad-app/msg", { eventType: "order.paid", payload: deep }), 422, "deep nesting");

@@ -6,7 +6,7 @@ import { assertCapability, type Capability } from "../portal-access/capabilities
 import { logger } from "../logger";
 import { outageOf } from "../outage";
 import { summarised } from "../queue/summarise-errors";
-import { ApiError, ServiceUnavailableError, ValidationError } from "./errors";
+import { ApiError, invalid, ServiceUnavailableError, ValidationError } from "./errors";
 import { claimIdempotencyKey } from "./idempotency";
 import { parseJson, readBody } from "./read-body";
 import { parseOr422 } from "./validation";
@@ -154,6 +154,9 @@ function queryObject(url: URL): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
   for (const [rawKey, value] of url.searchParams) {
     const key = rawKey.endsWith("[]") ? rawKey.slice(0, -2) : rawKey;
+    // PostgreSQL cannot compare text with U+0000 in it (a search would be a 500), as for bodies.
+    if (value.includes("\u0000") || key.includes("\u0000"))
+      throw invalid(["query", key.replaceAll("\u0000", "\\u0000")], "must not contain the NUL character (\\u0000)");
     const prev = out[key];
     out[key] = prev === undefined ? (rawKey.endsWith("[]") ? [value] : value) : [...[prev].flat(), value];
   }
