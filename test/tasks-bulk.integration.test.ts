@@ -45,6 +45,10 @@ describe("bulk retry and export", () => {
 
     const bad = await t.api("POST", `/app/${appId}/bulk-retry`, { status_code: 99 });
     expect(bad.status).toBe(422);
+    // A misspelt field is refused, not dropped (which would retry the whole application).
+    const misspelt = await t.api("POST", `/app/${appId}/bulk-retry`, { endpointId: epId });
+    expect(misspelt.status).toBe(422);
+    expect(JSON.stringify(misspelt.body.detail)).toContain("endpointId");
     const res = await t.api("POST", `/app/${appId}/bulk-retry`, { endpoint_id: epId, status_code: 500 });
     expect(res.status).toBe(202);
     expect(res.body.status).toBe("pending");

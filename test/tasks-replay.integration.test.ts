@@ -93,6 +93,10 @@ describe("replay", () => {
       endpoint_id: epId,
     };
 
+    // A misspelt field is refused, not dropped (which would widen the replay to every endpoint).
+    const misspelt = await t.api("POST", `/app/${appId}/replay/estimate`, { ...filter, endpoint_id: undefined, endpointId: epId });
+    expect(misspelt.status).toBe(422);
+    expect(JSON.stringify(misspelt.body.detail)).toContain("endpointId");
     const est = await t.api("POST", `/app/${appId}/replay/estimate`, filter);
     expect(est.status).toBe(200);
     expect(est.body).toMatchObject({

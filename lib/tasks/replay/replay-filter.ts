@@ -36,7 +36,9 @@ export const ReplayFilterIn = z.object({
   include_replays: z.boolean().default(false),
   /** The one endpoint to send to; absent = every active endpoint that subscribes to the message. */
   endpoint_id: zIdOrUid.nullish(),
-});
+})
+  // A misspelt field (endpointId) would otherwise be dropped and the replay widened to everything.
+  .strict();
 export type ReplayFilterIn = z.infer<typeof ReplayFilterIn>;
 
 /** A filter with ids resolved and the time range pinned: what a task stores and a token signs. */
