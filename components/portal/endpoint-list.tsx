@@ -62,7 +62,7 @@ export function EndpointList({
                   {percent(h?.successRate ?? null)}
                 </p>
                 <p className="text-xs text-slate-500">
-                  {total > 0 ? `${total} attempts, 24 h` : "no attempts in 24 h"}
+                  {total > 0 ? `${total} ${total === 1 ? "attempt" : "attempts"}, 24 h` : "no attempts in 24 h"}
                 </p>
               </div>
               <Sparkline
