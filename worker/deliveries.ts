@@ -4,7 +4,7 @@ import { env } from "../lib/env";
 import { logger } from "../lib/logger";
 import { addressPolicy } from "../lib/services";
 import { createRedis, keyPrefix, queuePrefix } from "../lib/queue/connection";
-import { catalog, InvalidJobError, queue, WORKER_DEFAULTS } from "../lib/queue/catalog";
+import { catalog, onFailedJobs, queue, WORKER_DEFAULTS } from "../lib/queue/catalog";
 import { every, takeLock } from "../lib/queue/periodic";
 import { summarised } from "../lib/queue/summarise-errors";
 import { outageOf } from "../lib/outage";
@@ -82,16 +82,10 @@ export async function startDeliveryWorkers(): Promise<Stoppable> {
   const noisy = summarised("delivery worker error");
   // While PostgreSQL or Redis is unreachable every job fails alike: one line per burst.
   const outage = summarised("delivery jobs failing while a store is unreachable; the sweeper re-enqueues them");
-  // Jobs whose payload vanished with their Redis keys (parseJob's InvalidJobError): one line per burst too.
-  const lost = summarised("delivery jobs without a valid payload failed");
   for (const w of workers) {
     w.on("error", (err) => noisy(err));
-    w.on("failed", (job, err) =>
-      err instanceof InvalidJobError
-        ? lost(err)
-        : outageOf(err)
-          ? outage(err)
-          : logger.warn({ err, jobId: job?.id }, "delivery job failed; the sweeper will retry it"),
+    onFailedJobs(w, "delivery", (job, err) =>
+      outageOf(err) ? outage(err) : logger.warn({ err, jobId: job?.id }, "delivery job failed; the sweeper will retry it"),
     );
   }
 

@@ -1,6 +1,6 @@
 import { Worker } from "bullmq";
 import { logger } from "../lib/logger";
-import { catalog, InvalidJobError, parseJob, WORKER_DEFAULTS } from "../lib/queue/catalog";
+import { catalog, onFailedJobs, parseJob, WORKER_DEFAULTS } from "../lib/queue/catalog";
 import { createRedis, queuePrefix } from "../lib/queue/connection";
 import { summarised } from "../lib/queue/summarise-errors";
 import { sendEndpointNotice } from "../lib/notifications/send-endpoint-notice";
@@ -21,11 +21,8 @@ export function startNotificationWorkers(): Stoppable {
   );
   const workerError = summarised("notification worker error");
   worker.on("error", (err) => workerError(err));
-  const lost = summarised("endpoint alert jobs without a valid payload failed");
-  worker.on("failed", (job, err) =>
-    err instanceof InvalidJobError
-      ? lost(err)
-      : logger.warn({ err, endpointId: (job?.data as { endpointId?: string } | undefined)?.endpointId, attempt: job?.attemptsMade }, "endpoint alert email failed"),
+  onFailedJobs(worker, "endpoint alert", (job, err) =>
+    logger.warn({ err, endpointId: (job?.data as { endpointId?: string } | undefined)?.endpointId, attempt: job?.attemptsMade }, "endpoint alert email failed"),
   );
   return { close: () => worker.close() };
 }

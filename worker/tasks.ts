@@ -5,7 +5,7 @@ import { env } from "../lib/env";
 import { addressPolicy } from "../lib/services";
 import { createWebhookClient } from "../lib/delivery/http-client";
 import { logger } from "../lib/logger";
-import { catalog, InvalidJobError, parseJob, WORKER_DEFAULTS } from "../lib/queue/catalog";
+import { catalog, onFailedJobs, parseJob, WORKER_DEFAULTS } from "../lib/queue/catalog";
 import { createRedis, queuePrefix } from "../lib/queue/connection";
 import { every } from "../lib/queue/periodic";
 import { summarised } from "../lib/queue/summarise-errors";
@@ -67,13 +67,9 @@ export function startTaskWorkers(): Promise<Stoppable> {
 
   // Redis unreachable: BullMQ reports it over and over until it reconnects; one line per burst.
   const workerError = summarised("task worker error");
-  // Jobs whose payload vanished with their Redis keys (parseJob's InvalidJobError), one line per burst.
-  const lost = summarised("task jobs without a valid payload failed");
   for (const w of [runner, notifier]) {
     w.on("error", (err) => workerError(err));
-    w.on("failed", (_job, err) => {
-      if (err instanceof InvalidJobError) lost(err);
-    });
+    onFailedJobs(w, "task");
   }
 
   const timers = [

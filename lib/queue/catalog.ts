@@ -1,6 +1,7 @@
-import { Queue, UnrecoverableError, type JobsOptions, type WorkerOptions } from "bullmq";
+import { Queue, UnrecoverableError, type Job, type JobsOptions, type Worker, type WorkerOptions } from "bullmq";
 import { z } from "zod";
 import { queuePrefix, redis } from "./connection";
+import { summarised } from "./summarise-errors";
 
 // The typed job catalog: every job Herald enqueues, its queue and payload schema, and what
 // recovers the job's work if Redis loses the job. Enqueue only through `enqueue`; workers parse
@@ -104,6 +105,16 @@ export class InvalidJobError extends UnrecoverableError {
  * removed when it fails instead. Jobs with their options keep their own removeOnFail.
  */
 export const WORKER_DEFAULTS = { removeOnFail: { count: 0 } } satisfies Pick<WorkerOptions, "removeOnFail">;
+
+/**
+ * A worker's failed jobs: those without a valid payload (InvalidJobError, expected after Redis
+ * lost data) one log line per burst, as `<what> jobs without a valid payload failed`; any other
+ * failure goes to `other`.
+ */
+export function onFailedJobs(worker: Worker, what: string, other?: (job: Job | undefined, err: Error) => void): void {
+  const lost = summarised(`${what} jobs without a valid payload failed`);
+  worker.on("failed", (job, err) => (err instanceof InvalidJobError ? lost(err) : other?.(job, err)));
+}
 
 /** The job's payload, parsed with its catalog schema; an InvalidJobError when it has none or a bad one. */
 export function parseJob<N extends JobName>(
