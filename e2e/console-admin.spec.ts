@@ -22,8 +22,12 @@ test("an owner invites an operator with a role, changes the role and removes the
   await form.getByLabel("Role").selectOption("admin");
   await form.getByRole("button", { name: "Invite" }).click();
   await expect(page.getByText(`${invitee} is a member (admin)`)).toBeVisible();
-  // No SMTP on the test server: the console hands over a one-time sign-in link instead.
+  // No SMTP on the test server: the console hands over a one-time sign-in link instead, shown
+  // in a read-only field (selectable by hand when the clipboard is refused) beside Copy.
   await expect(page.getByRole("button", { name: "Copy invite link" })).toBeVisible();
+  const linkField = page.getByRole("textbox", { name: "Invite link" });
+  await expect(linkField).toHaveAttribute("readonly", "");
+  await expect(linkField).toHaveValue(/\/api\/auth\/callback\/email\?/);
   const role = page.getByLabel(`Role of ${invitee}`);
   await expect(role).toHaveValue("admin");
   const members = async () => (await operator.api("GET", "/environment/member")).body.data as { email: string; role: string }[];
@@ -34,11 +38,48 @@ test("an owner invites an operator with a role, changes the role and removes the
   await expect.poll(async () => (await members()).find((m) => m.email === invitee)?.role).toBe("viewer");
   await expect(role).toHaveValue("viewer");
 
+  // Removing asks first, saying what it does.
   await page.getByRole("button", { name: `Remove ${invitee}` }).click();
+  const confirm = page.getByRole("dialog", { name: `Remove ${invitee}?` });
+  await expect(confirm.getByText("They lose access to")).toBeVisible();
+  await confirm.getByRole("button", { name: "Cancel" }).click();
+  await expect(page.getByLabel(`Role of ${invitee}`)).toHaveCount(1);
+  await page.getByRole("button", { name: `Remove ${invitee}` }).click();
+  await confirm.getByRole("button", { name: "Remove member" }).click();
   await expect(page.getByLabel(`Role of ${invitee}`)).toHaveCount(0);
   expect((await members()).some((m) => m.email === invitee)).toBe(false);
-  // The owner is still there (the last owner cannot be removed).
-  await expect(page.getByLabel(`Role of ${owner.email}`)).toHaveValue("owner");
+  // The owner is still there; as the last owner (the API answers 409) they are offered neither
+  // a role change nor Remove, and the row says why.
+  await expect(page.getByText("The last owner: make someone else an owner first.")).toBeVisible();
+  await expect(page.getByLabel(`Role of ${owner.email}`)).toHaveCount(0);
+  await expect(page.getByRole("button", { name: `Remove ${owner.email}` })).toHaveCount(0);
+});
+
+test("an admin is offered only what the server lets an admin do; inviting a member again says their role stayed", async ({ page, operator }) => {
+  const owner = await createUser({ role: "owner", environmentId: operator.environmentId });
+  const admin = await createUser({ role: "admin", environmentId: operator.environmentId });
+  const viewer = await createUser({ role: "viewer", environmentId: operator.environmentId });
+  await signIn(page, admin.email, admin.password, "/console/members");
+  const form = page.getByRole("form", { name: "Invite an operator" });
+  // Only an owner grants the owner role: an admin's choices are admin and viewer.
+  await expect(form.getByLabel("Role").locator("option")).toHaveText([/^admin/, /^viewer/]);
+  await expect(page.getByLabel(`Role of ${viewer.email}`).locator("option")).toHaveText(["admin", "viewer"]);
+  // The owner's row: no role select, no Remove, the reason instead.
+  await expect(page.getByLabel(`Role of ${owner.email}`)).toHaveCount(0);
+  await expect(page.getByRole("button", { name: `Remove ${owner.email}` })).toHaveCount(0);
+  await expect(page.getByText("Only an owner can change or remove an owner.")).toBeVisible();
+
+  // Inviting an existing member with another role leaves their role (200, role unchanged): said so.
+  await form.getByLabel("Email").fill(viewer.email);
+  await form.getByLabel("Role").selectOption("admin");
+  await form.getByRole("button", { name: "Invite" }).click();
+  await expect(page.getByText(`${viewer.email} is already a member as viewer; change their role in the list`)).toBeVisible();
+  expect(((await operator.api("GET", "/environment/member")).body.data as { email: string; role: string }[]).find((m) => m.email === viewer.email)?.role).toBe("viewer");
+
+  // API keys act as owner: an admin gets the list and the reason, not the form.
+  await nav(page, "API keys");
+  await expect(page.getByRole("note").filter({ hasText: "Only owners create and revoke API keys: a key acts with the owner role. Your role here is admin." })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Create API key" })).toHaveCount(0);
 });
 
 test("an owner adds an operational endpoint, sees it listed and deletes it", async ({ page, operator }) => {
@@ -131,6 +172,7 @@ test("an owner sets the portal's embedding origins and branding; the portal foll
     await expect(viewerPage.getByLabel("Origins allowed to embed the portal")).toBeDisabled();
     await expect(viewerPage.getByLabel("Accent colour", { exact: true })).toHaveValue("#0f766e");
     await expect(viewerPage.getByLabel("Theme")).toBeDisabled();
+    await expect(viewerPage.getByLabel("Pick the accent colour")).toBeDisabled();
     await expect(viewerPage.getByRole("button", { name: /^Save/ })).toHaveCount(0);
     await shot(viewerPage, "console-viewer-settings", { doc: true });
     const refused = await viewerPage.request.fetch(`${serverUrl()}/api/v1/environment/settings`, {

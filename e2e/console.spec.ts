@@ -32,6 +32,8 @@ test("an operator signs in and works through the console", async ({ page, operat
       { eventType: "order.paid", status: "failed", codes: [500, 500, 500], hoursAgo: 0.4 },
       { eventType: "order.paid", status: "succeeded", codes: [503, 200], hoursAgo: 3 },
       { eventType: "order.created", status: "failed", codes: [500], hoursAgo: 6 },
+      // Retrying after a 500, its next attempt an hour away: failing now.
+      { eventType: "order.created", status: "pending", codes: [500], hoursAgo: 1 },
     ]);
     const owner = await createUser({ role: "owner", environmentId: operator.environmentId, name: "Olive Owner" });
 
@@ -40,6 +42,8 @@ test("an operator signs in and works through the console", async ({ page, operat
     await expect(page).toHaveTitle("Overview · Herald console");
     await expect(page.getByRole("heading", { name: "Overview", level: 1 })).toBeVisible();
     await expect(page.getByText("Success rate, 24 h")).toBeVisible();
+    // Label and counts read apart ("Last hour: 2 ok · …", not "Last hour2 ok").
+    await expect(page.getByTestId("outcome-counts").first()).toHaveText(/^Last hour: \d+ ok · \d+ dead · /);
     await expect(page.getByRole("img", { name: /Deliveries per hour, last 24 hours/ })).toBeVisible();
     const failing = page.getByRole("region", { name: /Most failing endpoints/ });
     await expect(failing.getByRole("link", { name: receiver.url })).toBeVisible();
@@ -52,6 +56,12 @@ test("an operator signs in and works through the console", async ({ page, operat
     await expect(rows.nth(1)).toContainText("Globex");
     await expect(rows.nth(2)).toContainText("Acme Corp");
     await expect(rows.nth(2)).toContainText(/\d+(\.\d)?%/);
+    // What finished in 24 h, what is failing now, and what the rate is of.
+    await expect(rows.nth(2)).toContainText("3 delivered · 2 dead");
+    await expect(rows.nth(2)).toContainText("1 failing");
+    await expect(rows.nth(2).getByRole("cell").nth(4)).toHaveText("60.0%of 5 finished");
+    await expect(rows.nth(1)).toContainText("0 delivered");
+    await expect(rows.nth(1)).not.toContainText("failing");
     await shot(page, "console-applications", { doc: true });
     await page.getByRole("searchbox", { name: "Search applications" }).fill("acme");
     await page.getByRole("button", { name: "Search" }).click();

@@ -57,3 +57,25 @@ test("the front page links both doors, the docs, the OpenAPI document, and shows
   await expect(page.getByText(/^Herald \d+\.\d+\.\d+$/)).toBeVisible();
   await expect(page.getByText("healthy", { exact: true })).toBeVisible();
 });
+
+test("a form used before the page's scripts have loaded waits for them: the password never goes into the address", async ({ page }) => {
+  // A slow network: the page's HTML is there, its scripts come 2 s later. The submit button is
+  // disabled until React handles the form; a click or Enter before then used to submit the form
+  // natively, as a GET carrying the email and password in the URL (history, server logs).
+  const op = await createOperator({ role: "viewer" });
+  const seen: string[] = [];
+  page.on("request", (r) => seen.push(r.url()));
+  await page.route(/\/_next\/static\/chunks\//, async (route) => {
+    await new Promise((r) => setTimeout(r, 2_000));
+    await route.continue();
+  });
+  await page.goto("/sign-in?callbackUrl=%2F", { waitUntil: "commit" });
+  const form = page.getByRole("form", { name: "Sign in with a password" });
+  await form.getByLabel("Email").fill(op.email);
+  await form.getByLabel("Password").fill(op.password);
+  await form.getByLabel("Password").press("Enter");
+  await expect(form.getByRole("button", { name: "Sign in" })).toBeDisabled();
+  await form.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByText(`Signed in as ${op.email}`)).toBeVisible();
+  expect(seen.filter((u) => u.includes("password="))).toEqual([]);
+});

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
+import { newId } from "@/lib/ids";
 import { createTenant, type Tenant } from "./helpers/tenant";
 import { browser, createMember, uniqueEmail } from "./helpers/accounts";
 
@@ -89,6 +90,82 @@ describe("operator members", () => {
     expect((await a.api("DELETE", `/environment/member/${encodeURIComponent(member.email)}`)).status).toBe(204);
     expect((await br.api("GET", "/app")).status).toBe(401);
     expect(await db.userSession.count({ where: { userId: member.userId } })).toBe(0);
+  });
+
+  it("removing someone from one environment, or from its application, leaves them signed in to another", async () => {
+    const member = await createMember(b.environmentId, "admin");
+    await db.environmentMembership.create({ data: { id: newId("environmentMembership"), environmentId: a.environmentId, userId: member.userId, role: "viewer" } });
+    const br = browser();
+    expect((await br.signIn(member.email, member.password)).error).toBeNull();
+    expect((await br.api("GET", "/app", undefined, { [ENV]: b.environmentId })).status).toBe(200);
+    // A adds them to an application of its own and removes them again; then removes them from A.
+    const appA = (await a.api("POST", "/app", { name: "Passing through" })).body.id as string;
+    expect((await a.api("POST", `/app/${appA}/member`, { email: member.email, role: "viewer" })).status).toBe(201);
+    expect((await a.api("DELETE", `/app/${appA}/member/${encodeURIComponent(member.email)}`)).status).toBe(204);
+    expect((await a.api("DELETE", `/environment/member/${encodeURIComponent(member.email)}`)).status).toBe(204);
+    expect((await br.api("GET", "/app", undefined, { [ENV]: a.environmentId })).status).toBe(404);
+    expect((await br.api("GET", "/app", undefined, { [ENV]: b.environmentId })).status).toBe(200);
+    // Their last access goes: signed out at once.
+    expect((await b.api("DELETE", `/environment/member/${encodeURIComponent(member.email)}`)).status).toBe(204);
+    expect((await br.api("GET", "/app", undefined, { [ENV]: b.environmentId })).status).toBe(401);
+  });
+
+  it("an invitation link dies with the invitee's removal, and never carries another environment's invitation", async () => {
+    // A invites someone new and is handed the one-time link; A removes them; B invites them.
+    const email = uniqueEmail("handed-on");
+    const fromA = (await a.api("POST", "/environment/member", { email, role: "viewer" })).body.invite.url as string;
+    expect((await a.api("DELETE", `/environment/member/${encodeURIComponent(email)}`)).status).toBe(204);
+    const fromB = (await b.api("POST", "/environment/member", { email, role: "viewer" })).body.invite.url as string;
+    // A's link would sign in as the person B just invited, into B's console.
+    expect((await follow(fromA)).signedIn).toBe(false);
+    expect((await follow(fromB)).signedIn).toBe(true);
+  });
+
+  it("two environments inviting the same new person at once leave no link that carries both invitations", async () => {
+    // Without SMTP a link is handed over only for someone new; whoever invites second finds them
+    // no longer new and deletes the earlier link, even while the first invitation is minting it.
+    const emails = Array.from({ length: 12 }, () => uniqueEmail("raced"));
+    const answers = await Promise.all(
+      emails.flatMap((email) => [
+        a.api("POST", "/environment/member", { email, role: "viewer" }),
+        b.api("POST", "/environment/member", { email, role: "viewer" }),
+      ]),
+    );
+    expect(answers.map((r) => (r.status === 201 ? 201 : `${r.status} ${JSON.stringify(r.body)}`))).toEqual(answers.map(() => 201));
+    // Whoever gets no link is told why, truthfully: not "they sign in as usual" (they cannot yet).
+    for (const r of answers.filter((r) => !r.body.invite.url)) expect(r.body.invite.note).toMatch(/has not signed in yet and was invited elsewhere/);
+    for (const email of emails) {
+      expect(await db.environmentMembership.count({ where: { user: { email } } })).toBe(2);
+      expect(await db.verificationToken.count({ where: { identifier: email } })).toBe(0);
+    }
+  });
+
+  it("API keys act as owner, so only an owner creates or revokes them", async () => {
+    const admin = await createMember(a.environmentId, "admin");
+    const ad = browser();
+    expect((await ad.signIn(admin.email, admin.password)).error).toBeNull();
+    const mint = await ad.api("POST", "/environment/api-key", { name: "escalate" }, { [ENV]: a.environmentId });
+    expect(mint.status).toBe(403);
+    expect(mint.body.detail).toMatch(/only an owner/);
+    const key = (await a.api("POST", "/environment/api-key", { name: "owner's" })).body;
+    expect(key.key).toBeTruthy();
+    expect((await ad.api("DELETE", `/environment/api-key/${key.id}`, undefined, { [ENV]: a.environmentId })).status).toBe(403);
+    const owner = await createMember(a.environmentId, "owner");
+    const ow = browser();
+    expect((await ow.signIn(owner.email, owner.password)).error).toBeNull();
+    expect((await ow.api("POST", "/environment/api-key", { name: "by owner" }, { [ENV]: a.environmentId })).status).toBe(201);
+    // An answer is replayed only to whoever got it: the admin, sending the owner's request with
+    // the owner's idempotency-key, gets no copy of the new key.
+    const idem = { "idempotency-key": `owner-ci-${Date.now()}` };
+    const first = await ow.api("POST", "/environment/api-key", { name: "ci" }, { [ENV]: a.environmentId, ...idem });
+    expect(first.status).toBe(201);
+    const again = await ow.api("POST", "/environment/api-key", { name: "ci" }, { [ENV]: a.environmentId, ...idem });
+    expect(again.body.key).toBe(first.body.key);
+    const copied = await ad.api("POST", "/environment/api-key", { name: "ci" }, { [ENV]: a.environmentId, ...idem });
+    // (the key is taken in this environment by another caller's request: a 409, not a replay)
+    expect(copied.status).toBe(409);
+    expect(copied.body.code).toBe("idempotency_conflict");
+    expect(copied.text).not.toContain(first.body.key);
   });
 });
 

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
-import { getConsoleSession } from "@/lib/accounts/console-session";
+import { getConsoleSession, mustSetPasswordFirst } from "@/lib/accounts/console-session";
 import { ConsoleFrame } from "./_lib/console-frame";
 import { ENVIRONMENT_COOKIE } from "./_lib/constants";
 import { ConsoleProviders } from "./_lib/providers";
@@ -14,11 +14,13 @@ export const metadata: Metadata = {
   robots: { index: false, follow: false },
 };
 
+/** The console page asked for (proxy.ts stamps it), to come back to after sign-in or the password. */
+const requestedPath = async () => (await headers()).get("x-herald-pathname") ?? "/console";
+
 export default async function ConsoleLayout({ children }: { children: ReactNode }) {
   const session = await getConsoleSession();
   if (!session) {
-    const path = (await headers()).get("x-herald-pathname") ?? "/console";
-    redirect(`/sign-in?callbackUrl=${encodeURIComponent(path)}`);
+    redirect(`/sign-in?callbackUrl=${encodeURIComponent(await requestedPath())}`);
   }
   if (session.environments.length === 0) {
     return (
@@ -29,6 +31,9 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
         </p>
       </main>
     );
+  }
+  if (await mustSetPasswordFirst(session.user.id)) {
+    redirect(`/account?welcome=1&next=${encodeURIComponent(await requestedPath())}`);
   }
   const remembered = (await cookies()).get(ENVIRONMENT_COOKIE)?.value;
   const initial = session.environments.find((e) => e.id === remembered)?.id ?? session.environments[0]!.id;

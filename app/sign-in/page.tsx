@@ -18,7 +18,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
   const callbackUrl = safeCallbackPath(params.callbackUrl, "/console");
   const session = await getConsoleSession();
   if (session && !params.error) redirect(callbackUrl);
-  const error = typeof params.error === "string" ? signInMessage(params.error) : null;
+  const error = typeof params.error === "string" ? signInMessage(params.error, { mail: mailConfigured() }) : null;
   return (
     <main className="mx-auto flex min-h-screen max-w-sm flex-col justify-center px-6 py-12">
       {/* eslint-disable-next-line @next/next/no-img-element -- a static SVG from public/ */}

@@ -5,14 +5,14 @@ import type { Scope } from "../auth/principal";
 import { findApplication } from "../applications/find-application";
 import { normalizeEmail } from "./adapter";
 import { deliverInvite, type InviteResult } from "./invite-link";
-import { endUserSessions } from "./sessions";
+import { endSessionsIfNoAccessLeft } from "./sessions";
 import { ensureUser } from "./users";
 import type { AppMemberIn } from "./schemas";
 
 // Integrators invited to one application (POST /api/v1/app/{app_id}/member): they sign in at
 // /portal/sign-in and get that application's portal, read-only for viewers. Removing a member
-// deletes the portal links minted for them (and so their portal sessions) and ends their sign-in
-// sessions.
+// deletes the portal links minted for them (and so their portal sessions), and ends their sign-in
+// sessions when it was their last access anywhere.
 
 type Row = { role: "admin" | "viewer"; createdAt: Date; applicationId: string; user: { id: string; email: string; name: string | null } };
 const select = { role: true, createdAt: true, applicationId: true, user: { select: { id: true, email: true, name: true } } } as const;
@@ -43,12 +43,12 @@ export async function inviteAppMember(scope: Scope, appIdOrUid: string, input: A
 
 export async function removeAppMember(scope: Scope, appIdOrUid: string, email: string): Promise<void> {
   const app = await findApplication(scope, appIdOrUid);
-  const m = await db.applicationMembership.findFirst({ where: { applicationId: app.id, user: { email: normalizeEmail(email) } }, select: { id: true, userId: true } });
+  const m = await db.applicationMembership.findFirst({ where: { applicationId: app.id, user: { email: normalizeEmail(email) } }, select: { id: true, userId: true, user: { select: { email: true } } } });
   if (!m) throw notFound("Member");
   await db.$transaction([
     db.applicationMembership.delete({ where: { id: m.id } }),
     // Portal links minted for them from /portal/sign-in; their portal sessions go with them (cascade).
     db.portalToken.deleteMany({ where: { applicationId: app.id, userId: m.userId } }),
   ]);
-  await endUserSessions(m.userId);
+  await endSessionsIfNoAccessLeft(m.userId, m.user.email);
 }

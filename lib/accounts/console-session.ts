@@ -1,8 +1,11 @@
 import { cookies } from "next/headers";
 import { db } from "../db";
 import type { OperatorRole } from "../auth/principal";
+import { oidcConfigured } from "./auth-options";
 import { sessionCookieName } from "./auth-secret";
+import { mailConfigured } from "./mail";
 import { userFromSessionToken } from "./session-cookie";
+import { hasPassword } from "./users";
 
 // For server components and layouts: who is signed in and which environments they operate.
 // null = not signed in (or the session was ended); the console layout then redirects to
@@ -25,6 +28,15 @@ export async function getConsoleSession(): Promise<ConsoleSession | null> {
     orderBy: { environmentId: "asc" },
   });
   return { user, environments: memberships.map((m) => ({ id: m.environment.id, name: m.environment.name, role: m.role })) };
+}
+
+/**
+ * Without email links or single sign-on, a password is the only way back in once a session ends:
+ * someone invited with a one-time link who left the welcome page unfinished would be locked out
+ * for good. The console sends them to set one first.
+ */
+export async function mustSetPasswordFirst(userId: string): Promise<boolean> {
+  return !mailConfigured() && !oidcConfigured() && !(await hasPassword(userId));
 }
 
 function chunked(jar: Awaited<ReturnType<typeof cookies>>, name: string): string {

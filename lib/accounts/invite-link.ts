@@ -25,9 +25,15 @@ export type InviteResult = {
   note: string | null;
 };
 
-/** Never signed in, no password, no linked identity, at most the one membership just given. */
-async function isFresh(userId: string): Promise<boolean> {
-  const u = await db.user.findUniqueOrThrow({
+type Tx = Parameters<Parameters<typeof db.$transaction>[0]>[0];
+
+/**
+ * "fresh": never signed in, no password, no linked identity, at most the one membership just
+ * given. "account": they can sign in already. "invited_elsewhere": not signed in yet, but invited
+ * to something else too, which a link handed over here would also open.
+ */
+async function standing(tx: Tx, userId: string): Promise<"fresh" | "account" | "invited_elsewhere"> {
+  const u = await tx.user.findUniqueOrThrow({
     where: { id: userId },
     select: {
       passwordHash: true,
@@ -36,13 +42,20 @@ async function isFresh(userId: string): Promise<boolean> {
     },
   });
   const c = u._count;
-  return !u.passwordHash && !u.emailVerified && c.accounts === 0 && c.sessions === 0 && c.environmentMemberships + c.applicationMemberships <= 1;
+  if (u.passwordHash || u.emailVerified || c.accounts > 0 || c.sessions > 0) return "account";
+  return c.environmentMemberships + c.applicationMemberships <= 1 ? "fresh" : "invited_elsewhere";
 }
 
-async function mintLink(email: string, callbackPath: string, ttlS: number) {
+const NO_LINK_NOTE = {
+  account: "This person already has an account: they sign in as usual and will see the new access.",
+  invited_elsewhere:
+    "This person has not signed in yet and was invited elsewhere on this server too: a link handed over here would open that access as well, so none is given, and earlier links no longer work. Without email, the other place removes them first; then remove and invite them again here for a link.",
+} as const;
+
+async function mintLink(tx: Tx, email: string, callbackPath: string, ttlS: number) {
   const token = randomBytes(32).toString("hex");
   const expires = new Date(Date.now() + ttlS * 1000);
-  await db.verificationToken.create({ data: { identifier: email, token: sha256Hex(`${token}${authSecret()}`), expiresAt: expires } });
+  await tx.verificationToken.create({ data: { identifier: email, token: sha256Hex(`${token}${authSecret()}`), expiresAt: expires } });
   const base = env().HERALD_PUBLIC_URL;
   const params = new URLSearchParams({ callbackUrl: `${base}${callbackPath}`, token, email });
   return { url: `${base}/api/auth/callback/email?${params}`, expires };
@@ -53,15 +66,19 @@ async function mintLink(email: string, callbackPath: string, ttlS: number) {
  * to pass on (see above). `what` names what they were invited to, for the email.
  */
 export async function deliverInvite(user: { id: string; email: string }, what: string, callbackPath: string): Promise<InviteResult> {
-  const fresh = await isFresh(user.id);
-  // Someone with access elsewhere: links minted for earlier invitations must not carry the new access.
-  if (!fresh) await db.verificationToken.deleteMany({ where: { identifier: user.email } });
-  if (!mailConfigured()) {
-    if (!fresh) return { sent: false, url: null, expiresAt: null, note: "This person already has an account: they sign in as usual and will see the new access." };
-    const { url, expires } = await mintLink(user.email, callbackPath, INVITE_TTL_S);
-    return { sent: false, url, expiresAt: expires.toISOString(), note: "Email is not configured on this server: pass this one-time link on yourself." };
-  }
-  const { url, expires } = await mintLink(user.email, callbackPath, INVITE_TTL_S);
+  const handOver = !mailConfigured();
+  // Links minted for earlier invitations must not carry the new access (to someone the earlier
+  // inviter may have handed them to): only the newest link signs in. Under a lock on the person,
+  // so two invitations at once cannot both find them fresh, or delete before the other mints.
+  const minted = await db.$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT 1 FROM "user" WHERE id = ${user.id} FOR UPDATE`;
+    const status = await standing(tx, user.id);
+    await tx.verificationToken.deleteMany({ where: { identifier: user.email } });
+    return { status, link: !handOver || status === "fresh" ? await mintLink(tx, user.email, callbackPath, INVITE_TTL_S) : null };
+  });
+  if (!minted.link) return { sent: false, url: null, expiresAt: null, note: minted.status === "invited_elsewhere" ? NO_LINK_NOTE.invited_elsewhere : NO_LINK_NOTE.account };
+  const { url, expires } = minted.link;
+  if (handOver) return { sent: false, url, expiresAt: expires.toISOString(), note: "Email is not configured on this server: pass this one-time link on yourself." };
   try {
     await sendMail(
       linkMail(

@@ -1,6 +1,7 @@
 import nodemailer, { type Transporter } from "nodemailer";
 import { env } from "../env";
 import { logger } from "../logger";
+import { processWide } from "../process-wide";
 
 // The one place Herald sends email from (sign-in links, invitations, endpoint alerts):
 // HERALD_SMTP_URL (smtp:// or smtps://, credentials in the URL) and HERALD_EMAIL_FROM. Without
@@ -21,7 +22,7 @@ export class MailNotConfigured extends Error {
   }
 }
 
-const globalForMail = globalThis as unknown as { heraldMailer?: { url: string; transport: Transporter } };
+const mailer = processWide<{ url?: string; transport?: Transporter }>("heraldMailer", () => ({}));
 
 export function mailConfigured(): boolean {
   const e = env();
@@ -29,9 +30,11 @@ export function mailConfigured(): boolean {
 }
 
 function transport(url: string): Transporter {
-  if (globalForMail.heraldMailer?.url !== url)
-    globalForMail.heraldMailer = { url, transport: nodemailer.createTransport(url) };
-  return globalForMail.heraldMailer.transport;
+  if (mailer.url !== url || !mailer.transport) {
+    mailer.url = url;
+    mailer.transport = nodemailer.createTransport(url);
+  }
+  return mailer.transport;
 }
 
 export async function sendMail(mail: Mail): Promise<void> {

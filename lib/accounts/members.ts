@@ -4,13 +4,14 @@ import { newId } from "../ids";
 import { assertOperatorAdmin, type OperatorRole, type Principal } from "../auth/principal";
 import { normalizeEmail } from "./adapter";
 import { deliverInvite, type InviteResult } from "./invite-link";
-import { endUserSessions } from "./sessions";
+import { endSessionsIfNoAccessLeft } from "./sessions";
 import { ensureUser } from "./users";
 import type { OperatorMemberIn } from "./schemas";
 
 // Operators of an environment (the console's Members page and /api/v1/environment/member).
 // Owners and admins manage members; only an owner grants, changes or removes the owner role, and
-// the last owner stays. Removing a member ends all of their sessions at once.
+// the last owner stays. Removing a member takes this environment from their sessions at once (each
+// request checks the membership) and ends the sessions when it was their last access.
 
 type MemberRow = { role: OperatorRole; createdAt: Date; user: { id: string; email: string; name: string | null } };
 const memberSelect = { role: true, createdAt: true, user: { select: { id: true, email: true, name: true } } } as const;
@@ -62,7 +63,7 @@ export async function inviteOperator(principal: Principal, input: OperatorMember
     data: { id: newId("environmentMembership"), environmentId: principal.environmentId, userId: user.id, role: input.role },
     select: memberSelect,
   });
-  // The link's first stop: "set your password" (skippable), then the console.
+  // The link's first stop: "set your password" (skippable when email links work), then the console.
   const invite = await deliverInvite(user, `the "${env.name}" environment`, "/account?welcome=1&next=/console");
   return { created: true, member: serializeOperator(row), invite };
 }
@@ -82,6 +83,7 @@ export async function removeOperator(principal: Principal, email: string): Promi
   assertMayTouchOwner(principal, m.role);
   if (m.role === "owner") await assertNotLastOwner(principal.environmentId, m.id);
   await db.environmentMembership.delete({ where: { id: m.id } });
-  // Their browsers are signed out now, not when the cookie expires (sessions.ts).
-  await endUserSessions(m.user.id);
+  // Their sessions reach this environment no more (checked on every request); with no access left
+  // anywhere, their browsers are signed out now (sessions.ts).
+  await endSessionsIfNoAccessLeft(m.user.id, m.user.email);
 }

@@ -40,6 +40,10 @@ export async function userFromCookieHeader(cookieHeader: string | null): Promise
   return userFromSessionToken(cookieHeader ? cookieValue(cookieHeader, sessionCookieName()) : null);
 }
 
+/** Whether the Cookie header carries a session cookie at all (valid or not). */
+export const hasSessionCookie = (cookieHeader: string | null): boolean =>
+  cookieHeader !== null && cookieValue(cookieHeader, sessionCookieName()) !== null;
+
 /** The session id inside the cookie (for sign-out), or null. */
 export async function sessionIdFromCookieHeader(cookieHeader: string | null): Promise<string | null> {
   return sessionIdOfToken(cookieHeader ? cookieValue(cookieHeader, sessionCookieName()) : null);

@@ -33,10 +33,22 @@ export async function endSession(sid: string): Promise<void> {
   await db.userSession.deleteMany({ where: { hash: hashToken(sid) } });
 }
 
-/** Sign out everywhere: every browser of this user. */
-export async function endUserSessions(userId: string): Promise<number> {
-  const { count } = await db.userSession.deleteMany({ where: { userId } });
-  return count;
+/**
+ * A membership was removed: when it was the user's last access anywhere, their browsers are signed
+ * out now and unused sign-in links die. Not otherwise: one environment (or an application's
+ * operator) removing someone must not sign them out of another environment, where they still work
+ * (a session only reaches environments the user is a member of, checked on every request).
+ */
+export async function endSessionsIfNoAccessLeft(userId: string, email: string): Promise<void> {
+  const [environments, applications] = await Promise.all([
+    db.environmentMembership.count({ where: { userId } }),
+    db.applicationMembership.count({ where: { userId } }),
+  ]);
+  if (environments + applications > 0) return;
+  await db.$transaction([
+    db.userSession.deleteMany({ where: { userId } }),
+    db.verificationToken.deleteMany({ where: { identifier: email } }),
+  ]);
 }
 
 /** Every session of this user but the one given (a new password signs out the other browsers). */

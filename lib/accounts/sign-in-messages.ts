@@ -12,8 +12,14 @@ const MESSAGES: Record<string, string> = {
   SessionRequired: "Sign in to continue.",
 };
 
-export function signInMessage(code: string | undefined | null): string | null {
+// Without email there is no "new one below" to ask for: a new link comes only from whoever invited them.
+const VERIFICATION_WITHOUT_MAIL =
+  "This sign-in link has expired or was already used. This server does not send email, so ask whoever invited you (an owner or admin) for a new invitation.";
+
+/** `mail`: whether this server sends email (mailConfigured()), i.e. whether the page offers an email link. */
+export function signInMessage(code: string | undefined | null, { mail = true }: { mail?: boolean } = {}): string | null {
   if (!code) return null;
+  if (code === "Verification" && !mail) return VERIFICATION_WITHOUT_MAIL;
   // Errors thrown by our own authorize() arrive as their message (one line, our words).
   return MESSAGES[code] ?? (code.length < 200 && /[a-z]\.$/.test(code) ? code : "Sign-in failed. Try again.");
 }

@@ -21,14 +21,15 @@ export async function ensureUser(email: string, opts: { name?: string | null; pa
     if (passwordHash) await db.user.update({ where: { id: existing.id }, data: { passwordHash } });
     return { id: existing.id, email: normalized, created: false };
   }
-  // Concurrent invitations of the same email: the unique index decides, the loser reads the winner.
-  const created = await db.user.upsert({
-    where: { email: normalized },
-    update: passwordHash ? { passwordHash } : {},
-    create: { id: newId("user"), email: normalized, name: opts.name ?? null, passwordHash: passwordHash ?? null },
-    select: { id: true },
-  });
-  return { id: created.id, email: normalized, created: true };
+  // Concurrent invitations of the same email: the unique index decides, in one statement, and
+  // the loser gets the winner's row. (Prisma's upsert reads, then creates: the loser of a race
+  // hit the unique violation, a 500.) `created` is whether this call made the row.
+  const [row] = await db.$queryRaw<{ id: string; created: boolean }[]>`
+    INSERT INTO "user" (id, email, name, password_hash, created_at, updated_at)
+    VALUES (${newId("user")}, ${normalized}, ${opts.name ?? null}, ${passwordHash ?? null}, now(), now())
+    ON CONFLICT (email) DO UPDATE SET password_hash = COALESCE(EXCLUDED.password_hash, "user".password_hash), updated_at = now()
+    RETURNING id, (xmax = 0) AS created`;
+  return { id: row!.id, email: normalized, created: row!.created };
 }
 
 export async function setPassword(userId: string, password: string): Promise<void> {

@@ -1,6 +1,6 @@
 import { db } from "../db";
-import { ApiError, badRequest, forbidden, notFound } from "../http/errors";
-import { userFromCookieHeader } from "../accounts/session-cookie";
+import { ApiError, badRequest, forbidden, notFound, unauthorized } from "../http/errors";
+import { hasSessionCookie, userFromCookieHeader } from "../accounts/session-cookie";
 import type { OperatorPrincipal } from "./principal";
 
 // The console calls the same /api/v1 routes as API clients, authorised by the next-auth session
@@ -16,10 +16,18 @@ export const ENVIRONMENT_HEADER = "x-herald-environment";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-/** The operator principal of the session cookie, or null when there is no valid session. */
+/**
+ * The operator principal of the session cookie, or null when the request carries none. A session
+ * cookie that no longer works (signed out, expired, revoked: a console tab left open) is a 401
+ * that says so, rather than the API's "send an API key".
+ */
 export async function authenticateSession(req: Request): Promise<OperatorPrincipal | null> {
-  const user = await userFromCookieHeader(req.headers.get("cookie"));
-  if (!user) return null;
+  const cookies = req.headers.get("cookie");
+  const user = await userFromCookieHeader(cookies);
+  if (!user) {
+    if (hasSessionCookie(cookies)) throw unauthorized("Your session has ended (signed out, expired or revoked): sign in again");
+    return null;
+  }
   const requested = req.headers.get(ENVIRONMENT_HEADER)?.trim() || null;
   if (!requested && !SAFE_METHODS.has(req.method))
     throw new ApiError(

@@ -48,7 +48,17 @@ export function assertCanWrite(p: Principal): void {
   if (p.kind === "operator" && p.role === "viewer") throw forbidden("Your role in this environment (viewer) is read-only");
 }
 
-/** Members and API keys: owners and admins only (an API key counts as owner). */
+/**
+ * API keys: owners only. A key acts as owner (above), so an admin who could mint one would hold
+ * the owner role they may not grant themselves.
+ */
+export function assertOperatorOwner(p: Principal): asserts p is OperatorPrincipal {
+  if (p.kind !== "operator") throw forbidden("This operation needs an operator");
+  if (p.role !== "owner")
+    throw forbidden(`API keys act with the owner role, so only an owner creates or revokes them; yours is ${p.role}`);
+}
+
+/** Members: owners and admins only (an API key counts as owner). */
 export function assertOperatorAdmin(p: Principal): asserts p is OperatorPrincipal {
   if (p.kind !== "operator") throw forbidden("This operation needs an operator");
   if (p.role !== "owner" && p.role !== "admin") throw forbidden(`This operation needs the owner or admin role; yours is ${p.role}`);

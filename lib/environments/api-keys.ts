@@ -4,7 +4,7 @@ import { hashToken, randomToken } from "../crypto/tokens";
 import { newId } from "../ids";
 import { notFound } from "../http/errors";
 import { cursorWhere, paginate, toListResponse, type ListQuery } from "../http/pagination";
-import type { Scope } from "../auth/principal";
+import { assertOperatorOwner, scopeOf, type Principal, type Scope } from "../auth/principal";
 
 export const API_KEY_PREFIX = "hk_";
 
@@ -53,7 +53,7 @@ const SELECT = { id: true, name: true, prefix: true, createdAt: true, lastUsedAt
 
 /** Newest first; revoked keys stay listed (with revokedAt) so their history is visible. */
 export async function listApiKeys(scope: Scope, q: ListQuery) {
-  const page = await paginate(q, "descending", "id", (p) =>
+  const page = await paginate(q, "descending", "apiKey", (p) =>
     db.apiKey.findMany({
       where: { environmentId: scope.environmentId, ...cursorWhere(p) },
       orderBy: { id: p.direction },
@@ -65,14 +65,17 @@ export async function listApiKeys(scope: Scope, q: ListQuery) {
 }
 
 /** A new key for the environment; `key` is in this answer only. */
-export async function createEnvironmentApiKey(scope: Scope, input: ApiKeyIn) {
-  const { id, key } = await createApiKey(scope.environmentId, input.name);
+export async function createEnvironmentApiKey(principal: Principal, input: ApiKeyIn) {
+  assertOperatorOwner(principal);
+  const { id, key } = await createApiKey(principal.environmentId, input.name);
   const row = await db.apiKey.findUniqueOrThrow({ where: { id }, select: SELECT });
   return { ...serializeApiKey(row), key };
 }
 
 /** Revokes a key of the environment (idempotent); requests with it fail within the auth cache's 5 s. */
-export async function revokeApiKey(scope: Scope, id: string) {
+export async function revokeApiKey(principal: Principal, id: string) {
+  assertOperatorOwner(principal);
+  const scope = scopeOf(principal);
   await db.apiKey.updateMany({ where: { id, environmentId: scope.environmentId, revokedAt: null }, data: { revokedAt: new Date() } });
   const row = await db.apiKey.findFirst({ where: { id, environmentId: scope.environmentId }, select: SELECT });
   if (!row) throw notFound("API key");

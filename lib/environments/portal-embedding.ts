@@ -2,6 +2,7 @@ import { z } from "zod";
 import { db } from "../db";
 import { hasPrefix } from "../ids";
 import { logger } from "../logger";
+import { processWide } from "../process-wide";
 
 // Which sites may frame the consumer portal (CSP frame-ancestors on /portal pages, proxy.ts):
 // the server-wide HERALD_PORTAL_FRAME_ANCESTORS, plus the origins an environment lists in its
@@ -69,9 +70,8 @@ export const EMBED_ORIGINS_TTL_MS = 5_000;
 const EMBED_ORIGINS_CACHED = 1_000;
 
 type Cached = { until: number; origins: Promise<string[]> };
-// On globalThis: the web process loads lib/ more than once (proxy.ts, the route handlers, tsx).
-const globalForEmbedding = globalThis as unknown as { heraldEmbedOrigins?: Map<string, Cached> };
-const cached = (): Map<string, Cached> => (globalForEmbedding.heraldEmbedOrigins ??= new Map<string, Cached>());
+// One per process: a PATCH handled by the route handlers' copy of lib/ forgets what proxy.ts's copy reads.
+const cached = () => processWide("heraldEmbedOrigins", () => new Map<string, Cached>());
 
 /**
  * The environment's own origins for a portal page opened with ?env=<id>; none for an unknown id.

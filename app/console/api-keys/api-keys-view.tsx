@@ -13,7 +13,9 @@ import { useConsole } from "../_lib/providers";
 import { useApiKeys, useConsoleMutations } from "../_lib/queries";
 
 export function ApiKeysView() {
-  const { canWrite, environment } = useConsole();
+  const { environment } = useConsole();
+  // Keys act with the owner role: only owners create or revoke them (the server refuses others).
+  const canWrite = environment.role === "owner";
   const keys = useApiKeys();
   const m = useConsoleMutations();
   const [name, setName] = useState("");
@@ -25,6 +27,11 @@ export function ApiKeysView() {
         title="API keys"
         description={`Keys of ${environment.name} for the operator API (Authorization: Bearer …). A key is shown once, when it is created; Herald keeps only its hash.`}
       />
+      {!canWrite && (
+        <p className="mb-4 max-w-2xl text-sm text-slate-600" role="note">
+          Only owners create and revoke API keys: a key acts with the owner role. Your role here is {environment.role}.
+        </p>
+      )}
       {canWrite && (
         <form
           className="mb-4 flex max-w-xl items-end gap-2"

@@ -3,7 +3,8 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { PageHeader } from "@/components/portal/page-header";
 import { Button } from "@/components/ui/button";
-import { CopyButton } from "@/components/ui/copy-button";
+import { CopyField } from "@/components/ui/copy-button";
+import { Dialog } from "@/components/ui/dialog";
 import { Field, inputClass } from "@/components/ui/field";
 import { formatTime } from "@/components/ui/format";
 import { ErrorText, Notice, Spinner } from "@/components/ui/notice";
@@ -16,10 +17,10 @@ import type { List } from "../_lib/queries";
 
 type Role = "owner" | "admin" | "viewer";
 type Member = { userId: string; email: string; name: string | null; role: Role; createdAt: string };
-type Invited = Member & { invite: { sent: boolean; url: string | null; expiresAt: string | null } | null };
+type Invited = Member & { invite: { sent: boolean; url: string | null; expiresAt: string | null; note: string | null } | null };
 const ROLES: { role: Role; help: string }[] = [
   { role: "owner", help: "everything, including owners" },
-  { role: "admin", help: "everything but the owner role" },
+  { role: "admin", help: "everything but the owner role and API keys" },
   { role: "viewer", help: "reads everything, changes nothing" },
 ];
 
@@ -36,7 +37,17 @@ export function MembersView() {
   });
   const remove = useMutation({ mutationFn: (email: string) => api<void>(`/environment/member/${encodeURIComponent(email)}`, { method: "DELETE" }), onSuccess: refresh });
   const [email, setEmail] = useState("");
+  const [removing, setRemoving] = useState<Member | null>(null);
   const [role, setRole] = useState<Role>("viewer");
+  // Offer only what the server allows (members.ts): the owner role is an owner's to give, touch
+  // or take, and the last owner stays. What it would refuse is shown as text with the reason.
+  const isOwner = environment.role === "owner";
+  const grantable = ROLES.filter((r) => isOwner || r.role !== "owner");
+  const owners = members.data?.data.filter((m) => m.role === "owner").length ?? 0;
+  const locked = (m: Member) =>
+    m.role !== "owner" ? null : !isOwner ? "Only an owner can change or remove an owner." : owners <= 1 ? "The last owner: make someone else an owner first." : null;
+  const invited = invite.data;
+  const askedRole = invite.variables?.role;
 
   return (
     <>
@@ -58,7 +69,7 @@ export function MembersView() {
           <Field label="Role">
             {(f) => (
               <select id={f.id} className={inputClass} value={role} onChange={(e) => setRole(e.target.value as Role)}>
-                {ROLES.map((r) => (
+                {grantable.map((r) => (
                   <option key={r.role} value={r.role}>
                     {r.role} ({r.help})
                   </option>
@@ -72,16 +83,28 @@ export function MembersView() {
         </form>
       )}
       {invite.error && !fieldError(invite.error, "email") && <ErrorText message={invite.error.message} className="mb-3 text-sm" />}
-      {invite.data && (
+      {invited && (
         <div className="mb-4">
-          <Notice tone="success" title={`${invite.data.email} is a member (${invite.data.role})`}>
-            {invite.data.invite?.sent && "An email with a sign-in link is on its way."}
-            {invite.data.invite?.url && (
-              <span className="mt-1 flex flex-wrap items-center gap-2">
-                Email is not configured: hand over this one-time sign-in link (expires {formatTime(invite.data.invite.expiresAt)}).
-                <CopyButton text={invite.data.invite.url} label="Copy invite link" what="invite link" />
+          {/* invite is null only when they already were a member: the API left their role as it was. */}
+          <Notice
+            tone="success"
+            title={
+              invited.invite
+                ? `${invited.email} is a member (${invited.role})`
+                : `${invited.email} is already a member as ${invited.role}${askedRole && askedRole !== invited.role ? "; change their role in the list" : ""}`
+            }
+          >
+            {invited.invite?.sent && "An email with a sign-in link is on its way."}
+            {invited.invite?.url && (
+              <span className="mt-1 flex flex-col gap-2">
+                <span>
+                  Email is not configured: hand over this one-time sign-in link (expires {formatTime(invited.invite.expiresAt)}). It is shown only here, once: copy it before you leave
+                  this page.
+                </span>
+                <CopyField text={invited.invite.url} label="Copy invite link" what="invite link" />
               </span>
             )}
+            {invited.invite && !invited.invite.sent && !invited.invite.url && invited.invite.note}
           </Notice>
         </div>
       )}
@@ -108,7 +131,7 @@ export function MembersView() {
                     {m.email === user.email && <span className="ml-1 text-xs text-slate-500">(you)</span>}
                   </td>
                   <td className="px-3 py-2">
-                    {canWrite ? (
+                    {canWrite && !locked(m) ? (
                       <select
                         aria-label={`Role of ${m.email}`}
                         className="rounded border border-slate-300 bg-white px-2 py-1 text-sm"
@@ -116,7 +139,7 @@ export function MembersView() {
                         disabled={change.isPending}
                         onChange={(e) => change.mutate({ email: m.email, role: e.target.value as Role })}
                       >
-                        {ROLES.map((r) => (
+                        {grantable.map((r) => (
                           <option key={r.role} value={r.role}>
                             {r.role}
                           </option>
@@ -128,11 +151,23 @@ export function MembersView() {
                   </td>
                   <td className="px-3 py-2 text-xs text-slate-600">{formatTime(m.createdAt)}</td>
                   <td className="px-3 py-2 text-right">
-                    {canWrite && (
-                      <Button size="sm" variant="danger" aria-label={`Remove ${m.email}`} disabled={remove.isPending} onClick={() => remove.mutate(m.email)}>
-                        Remove
-                      </Button>
-                    )}
+                    {canWrite &&
+                      (locked(m) ? (
+                        <span className="text-xs text-slate-500">{locked(m)}</span>
+                      ) : (
+                        <Button
+                          size="sm"
+                          variant="danger"
+                          aria-label={`Remove ${m.email}`}
+                          disabled={remove.isPending}
+                          onClick={() => {
+                            remove.reset();
+                            setRemoving(m);
+                          }}
+                        >
+                          Remove
+                        </Button>
+                      ))}
                   </td>
                 </tr>
               ))}
@@ -140,7 +175,27 @@ export function MembersView() {
           </table>
         </div>
       )}
-      <ErrorText message={change.error?.message ?? remove.error?.message} className="mt-2 text-sm" />
+      <ErrorText message={change.error?.message} className="mt-2 text-sm" />
+      <Dialog
+        open={removing !== null}
+        onClose={() => setRemoving(null)}
+        title={`Remove ${removing?.email ?? ""}?`}
+        footer={
+          <>
+            <Button onClick={() => setRemoving(null)}>Cancel</Button>
+            <Button variant="danger" disabled={remove.isPending} onClick={() => removing && remove.mutate(removing.email, { onSuccess: () => setRemoving(null) })}>
+              Remove member
+            </Button>
+          </>
+        }
+      >
+        <p className="text-sm text-slate-700">
+          {removing?.email === user.email
+            ? `You lose access to ${environment.name} at once, and only an owner or admin can invite you back.`
+            : `They lose access to ${environment.name} at once (signed out everywhere if it was their last access). Invite them again to give it back.`}
+        </p>
+        <ErrorText message={remove.error?.message} className="mt-2 text-sm" />
+      </Dialog>
     </>
   );
 }

@@ -13,7 +13,7 @@ type Search = Promise<Record<string, string | string[] | undefined>>;
 
 export default async function PortalSignInPage({ searchParams }: { searchParams: Search }) {
   const params = await searchParams;
-  const error = typeof params.error === "string" ? signInMessage(params.error) : null;
+  const error = typeof params.error === "string" ? signInMessage(params.error, { mail: mailConfigured() }) : null;
   const app = typeof params.app === "string" && /^app_[0-9a-z]+$/.test(params.app) ? params.app : null;
   return (
     <main className="mx-auto flex min-h-screen max-w-sm flex-col justify-center px-6 py-12">

@@ -23,7 +23,7 @@ export const POST = route(
     doc: {
       id: "herald.environment.api-key.create",
       tag: "Environment",
-      summary: "Create an API key for the environment; `key` is in this answer only (Herald keeps its hash)",
+      summary: "Create an API key for the environment (owners only: a key acts as owner); `key` is in this answer only (Herald keeps its hash)",
       responses: { 201: "ApiKeyCreatedOut" },
     },
     auth: "operator",
@@ -31,5 +31,5 @@ export const POST = route(
     status: 201,
     body: ApiKeyIn,
   },
-  ({ scope, body }) => createEnvironmentApiKey(scope, body),
+  ({ principal, body }) => createEnvironmentApiKey(principal, body),
 );

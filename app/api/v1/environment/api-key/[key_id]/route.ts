@@ -8,12 +8,12 @@ export const DELETE = route(
     doc: {
       id: "herald.environment.api-key.revoke",
       tag: "Environment",
-      summary: "Revoke an API key; requests with it are refused within 5 seconds. Revoking twice is harmless",
+      summary: "Revoke an API key (owners only); requests with it are refused within 5 seconds. Revoking twice is harmless",
       responses: { 200: "ApiKeyOut" },
     },
     auth: "operator",
     write: true,
     params: z.object({ key_id: z.string().max(64) }),
   },
-  ({ scope, params }) => revokeApiKey(scope, params.key_id),
+  ({ principal, params }) => revokeApiKey(principal, params.key_id),
 );

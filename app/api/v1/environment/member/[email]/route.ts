@@ -14,10 +14,10 @@ export const PATCH = route(
   ({ principal, params, body }) => changeOperatorRole(principal, params.email, body.role),
 );
 
-// DELETE /api/v1/environment/member/{email} — remove an operator and end their sessions
+// DELETE /api/v1/environment/member/{email} — remove an operator; their sessions lose this environment at once
 export const DELETE = route(
   {
-    doc: { id: "herald.environment.remove-member", tag: "Members", summary: "Remove an operator; their signed-in sessions end at once", responses: { 204: null } },
+    doc: { id: "herald.environment.remove-member", tag: "Members", summary: "Remove an operator; their signed-in sessions reach this environment no more, at once, and end when it was their last access", responses: { 204: null } },
     auth: "operator",
     write: true,
     params: MemberEmailParams,
