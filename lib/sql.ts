@@ -1,6 +1,7 @@
 import pg from "pg";
 import { env } from "./env";
 import { handleIdleErrors, pgConnection } from "./pg-connection";
+import { processWide } from "./process-wide";
 
 // The hot paths (publish, idempotency keys, delivery claims and attempt records) talk to
 // PostgreSQL through node-postgres directly. Their statements are hand-written SQL anyway
@@ -13,11 +14,10 @@ import { handleIdleErrors, pgConnection } from "./pg-connection";
 
 const POOL_SIZE = 10;
 
-const globalForPool = globalThis as unknown as { heraldSqlPool?: pg.Pool };
-
 export function sqlPool(): pg.Pool {
-  globalForPool.heraldSqlPool ??= handleIdleErrors(new pg.Pool({ ...pgConnection(env().DATABASE_URL), max: POOL_SIZE }), "sql");
-  return globalForPool.heraldSqlPool;
+  return processWide("heraldSqlPool", () =>
+    handleIdleErrors(new pg.Pool({ ...pgConnection(env().DATABASE_URL), max: POOL_SIZE }), "sql"),
+  );
 }
 
 /**

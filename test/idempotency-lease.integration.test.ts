@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { sha256Hex } from "@/lib/crypto/tokens";
-import { claimIdempotencyKey, IDEMPOTENCY_LEASE_MS } from "@/lib/http/idempotency";
+import { claimIdempotencyKey, idempotentRequest, IDEMPOTENCY_LEASE_MS, requestFingerprint } from "@/lib/http/idempotency";
 import { createTenant, type Tenant } from "./helpers/tenant";
 
 // An idempotency key whose first request was cut off mid-way (the process crashed, or lost the
@@ -22,10 +22,14 @@ describe("idempotency keys of interrupted requests", () => {
   const body = JSON.stringify({ url: "https://example.com/hook" });
   const createEndpoint = (key: string) => t.api("POST", `/app/${appId}/endpoint`, body, { "idempotency-key": key });
 
+  /** The tenant's API key as the route sees it. */
+  const asTenant = () =>
+    ({ kind: "operator", environmentId: t.environmentId, via: "api_key", apiKeyId: t.apiKeyId, userId: null, role: "owner" }) as const;
+
   /** The row a request (this very one) leaves when its process dies between claiming the key and answering. */
   const leftBehind = (key: string, ageMs: number) =>
     db.$executeRaw`INSERT INTO idempotency_record (environment_id, key, request_hash, created_at)
-      VALUES (${t.environmentId}, ${key}, ${sha256Hex(`POST /api/v1/app/${appId}/endpoint?\n${body}`)},
+      VALUES (${t.environmentId}, ${key}, ${sha256Hex(requestFingerprint(asTenant(), "POST", `/api/v1/app/${appId}/endpoint?`, body))},
               now() - make_interval(secs => ${ageMs / 1000}))`;
 
   it("answers 409 in progress while the interrupted request's lease runs, naming when it frees", async () => {
@@ -64,18 +68,18 @@ describe("idempotency keys of interrupted requests", () => {
   it("a request whose key was taken over neither completes nor releases the new owner's claim", async () => {
     // The first request was slow rather than dead: its claim lapsed and a retry took the key over.
     const fingerprint = "POST /api/v1/app/x/msg?\n{}";
-    const first = await claimIdempotencyKey(t.environmentId, "slow-first", fingerprint);
+    const first = await claimIdempotencyKey(idempotentRequest(t.environmentId, "slow-first", fingerprint));
     expect(first.kind).toBe("new");
     await db.$executeRaw`UPDATE idempotency_record SET created_at = created_at - make_interval(secs => ${(IDEMPOTENCY_LEASE_MS + 5_000) / 1000})
       WHERE environment_id = ${t.environmentId} AND key = 'slow-first'`;
-    const retry = await claimIdempotencyKey(t.environmentId, "slow-first", fingerprint);
+    const retry = await claimIdempotencyKey(idempotentRequest(t.environmentId, "slow-first", fingerprint));
     expect(retry.kind).toBe("new");
     if (first.kind !== "new" || retry.kind !== "new") return;
     // The first one's late end changes nothing, whichever way it ends.
     await first.release();
     await retry.complete({ status: 202, body: { id: "from-the-retry" } });
     await first.complete({ status: 202, body: { id: "from-the-first" } });
-    const replay = await claimIdempotencyKey(t.environmentId, "slow-first", fingerprint);
+    const replay = await claimIdempotencyKey(idempotentRequest(t.environmentId, "slow-first", fingerprint));
     expect(replay).toEqual({ kind: "replay", response: { status: 202, body: { id: "from-the-retry" } } });
   });
 });

@@ -165,6 +165,84 @@ describe("replay", () => {
     expect(delivered).toBe(150);
   });
 
+  it("a message sent to chosen endpoints (a sample, a replay to one) is replayed only to those; the estimate counts what the run sends", async () => {
+    const a = await startReceiver();
+    const b = await startReceiver();
+    const app = (await t.api("POST", "/app", { name: "Addressed" })).body.id;
+    const epA = (await t.api("POST", `/app/${app}/endpoint`, { url: a.url })).body.id;
+    const epB = (await t.api("POST", `/app/${app}/endpoint`, { url: b.url })).body.id;
+    const since = new Date(Date.now() - 1000).toISOString();
+    for (const order of [1, 2])
+      expect((await t.api("POST", `/app/${app}/msg`, { eventType: "order.paid", payload: { order } })).status).toBe(202);
+    const sample = await t.api("POST", `/app/${app}/endpoint/${epA}/send-example`, { eventType: "order.paid", payload: { sample: true } });
+    expect(sample.status, JSON.stringify(sample.body)).toBe(200);
+    await a.waitFor(3);
+    await b.waitFor(2);
+
+    const estimate = async (filter: Record<string, unknown>) => {
+      const res = await t.api("POST", `/app/${app}/replay/estimate`, { since, ...filter });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body as { messages: number; deliveries: number; endpoints: number; until: string };
+    };
+    const run = async (filter: Record<string, unknown>) => {
+      const started = await t.api("POST", `/app/${app}/replay`, { since, ...filter });
+      expect(started.status, JSON.stringify(started.body)).toBe(202);
+      const task = await waitForTask(t.api, started.body.task_id);
+      expect(task.status).toBe("completed");
+      return { task, copies: await db.message.findMany({ where: { taskId: started.body.task_id }, include: { deliveries: true } }) };
+    };
+    const sources = (copies: { replayOfId: string | null }[]) => copies.map((c) => c.replayOfId).sort();
+    const endpointsOf = (copies: { deliveries: { endpointId: string }[] }[]) => [...new Set(copies.flatMap((c) => c.deliveries.map((d) => d.endpointId)))];
+
+    // B subscribes to everything, but the sample was A's alone.
+    const toB = await estimate({ endpoint_id: epB });
+    expect(toB).toMatchObject({ messages: 2, deliveries: 2, endpoints: 1 });
+    const ranB = await run({ endpoint_id: epB, until: toB.until });
+    expect(ranB.task.result).toEqual({ messages: 2, deliveries: 2 });
+    expect(sources(ranB.copies)).not.toContain(sample.body.id);
+    expect(endpointsOf(ranB.copies)).toEqual([epB]);
+
+    const toA = await estimate({ endpoint_id: epA, until: toB.until });
+    expect(toA).toMatchObject({ messages: 3, deliveries: 3, endpoints: 1 });
+    const ranA = await run({ endpoint_id: epA, until: toB.until });
+    expect(ranA.task.result).toEqual({ messages: 3, deliveries: 3 });
+    expect(sources(ranA.copies)).toContain(sample.body.id);
+    expect(endpointsOf(ranA.copies)).toEqual([epA]);
+
+    // To every endpoint: the two messages to both, the sample to A only.
+    const toAll = await estimate({ until: toB.until });
+    expect(toAll).toMatchObject({ messages: 3, deliveries: 5, endpoints: 2 });
+    const ranAll = await run({ until: toB.until });
+    expect(ranAll.task.result).toEqual({ messages: 3, deliveries: 5 });
+    const sampleCopy = ranAll.copies.find((c) => c.replayOfId === sample.body.id)!;
+    expect(sampleCopy.deliveries.map((d) => d.endpointId)).toEqual([epA]);
+
+    // A replay to one endpoint is addressed to it too: with include_replays, B gets its own
+    // copies (and the messages by subscription) but none of A's.
+    const withReplays = await estimate({ endpoint_id: epB, include_replays: true });
+    expect(withReplays.messages).toBe(2 + ranB.copies.length + ranAll.copies.filter((c) => c.replayOfId !== sample.body.id).length);
+
+    // The inspector's replay "to every endpoint" of the sample goes to A alone, as it was sent.
+    const single = await t.api("POST", `/app/${app}/msg/${sample.body.id}/replay`, {});
+    expect(single.status).toBe(202);
+    expect(single.body.deliveries).toBe(1);
+    expect(await db.delivery.findMany({ where: { messageId: single.body.id }, select: { endpointId: true } })).toEqual([{ endpointId: epA }]);
+    // Naming an endpoint is an explicit choice for one message: it goes there, A's sample included.
+    const toNamed = await t.api("POST", `/app/${app}/msg/${sample.body.id}/replay`, { endpoint_id: epB });
+    expect(toNamed.status).toBe(202);
+    expect(await db.delivery.findMany({ where: { messageId: toNamed.body.id }, select: { endpointId: true } })).toEqual([{ endpointId: epB }]);
+    // A misspelt field is refused, not dropped (which would widen the replay).
+    const misspelt = await t.api("POST", `/app/${app}/msg/${sample.body.id}/replay`, { endpointId: epB });
+    expect(misspelt.status).toBe(422);
+    // With A disabled, replaying its sample "as it was sent" has nowhere to go: a 409, not a 202 to nobody.
+    await t.api("PATCH", `/app/${app}/endpoint/${epA}`, { disabled: true });
+    const nowhere = await t.api("POST", `/app/${app}/msg/${sample.body.id}/replay`, {});
+    expect(nowhere.status, JSON.stringify(nowhere.body)).toBe(409);
+    expect(nowhere.body.code).toBe("endpoint_not_active");
+    await a.close();
+    await b.close();
+  });
+
   it("refuses a confirmation whose estimate went stale (409), and needs none under the threshold", async () => {
     const start = new Date(Date.now() - 5 * HOUR);
     await seedHistory(db, {

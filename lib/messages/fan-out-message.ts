@@ -1,3 +1,4 @@
+import { answerRecordSql, AnswerNotRecorded, isKeyTaken, type AnswerRecord } from "../http/idempotency";
 import { newId } from "../ids";
 import { query } from "../sql";
 
@@ -21,8 +22,20 @@ export function endpointWantsSql(eventType: string, channels: string): string {
     AND (coalesce(cardinality(e.channels), 0) = 0 OR e.channels && ${channels})`;
 }
 
+/**
+ * SQL condition: endpoint `e` receives a message addressed to `addressedTo` (a text[] expression:
+ * the endpoints it names, or empty/null for none). A message that names endpoints goes to those
+ * that are active, whatever they subscribe to (send-example sends any type); one that names none
+ * goes by subscription (endpointWantsSql). Publish and replays both use it, so a sample sent to one
+ * endpoint is never replayed to the others.
+ */
+export function endpointReceivesSql(eventType: string, channels: string, addressedTo: string): string {
+  return `(CASE WHEN cardinality(${addressedTo}) > 0 THEN e.state = 'active' AND e.id = ANY(${addressedTo})
+    ELSE ${endpointWantsSql(eventType, channels)} END)`;
+}
+
 const MESSAGE_COLUMNS =
-  "id, environment_id, application_id, event_type, event_id, payload, previous, channels, payload_retention_days, replay_of_id, created_at";
+  "id, environment_id, application_id, event_type, event_id, payload, previous, channels, payload_retention_days, replay_of_id, created_at, addressed_to";
 
 /**
  * The `dlv` CTE after the `msg` CTE (an INSERT INTO message … RETURNING the columns below): one
@@ -48,8 +61,9 @@ const RETURNING = "RETURNING id, environment_id, application_id, event_type, cre
 /**
  * The eventId claim and the message insert of one new message: $1 id, $2 environment, $4 event
  * type, $5 eventId, $6 payload, $7 previous, $8 channels, $9 retention days, $10 replay of, $11
- * created at, $15 the eventId window in seconds; `app` is the application's SQL expression and
- * `from` the FROM clause both inserts select from (their one row, or none: nothing is stored).
+ * created at, $15 the eventId window in seconds, $16 the endpoints it is addressed to; `app` is
+ * the application's SQL expression and `from` the FROM clause both inserts select from (their one
+ * row, or none: nothing is stored).
  * With an eventId, the message is only stored if the eventId is claimed: free, or last claimed
  * longer ago than the window.
  */
@@ -63,7 +77,7 @@ function claimAndMessage(app: string, from: string): string {
        RETURNING message_id
      ), msg AS (
        INSERT INTO message (${MESSAGE_COLUMNS})
-       SELECT $1, $2, ${app}, $4, $5, $6::jsonb, $7::jsonb, $8::text[], $9, $10, $11::timestamptz ${from}
+       SELECT $1, $2, ${app}, $4, $5, $6::jsonb, $7::jsonb, $8::text[], $9, $10, $11::timestamptz, $16::text[] ${from}
        WHERE $5::text IS NULL OR EXISTS (SELECT 1 FROM claim)
        ${RETURNING}
      )`;
@@ -77,28 +91,30 @@ const STORE_MESSAGE_SQL = `WITH ${claimAndMessage("$3", "")}${deliveries(unnestR
 const PUBLISH_DELIVERY_IDS = 16;
 
 // Publish in one round trip. $3 the application's id or uid, $12 delivery ids to use, $13 the
-// scope's application (a portal session's) or null, $14 only these endpoints or null. `target`
-// is the application with the event type's state and the matching endpoints; `go` is that row
-// only when the message can be stored here: the event type is in the catalog and the ids
-// are enough (with more endpoints nothing is claimed or stored, and storeMessage follows).
+// scope's application (a portal session's) or null, $14 only these endpoints or null (what the
+// message stores as addressedTo, $16). `target` is the application with the event type's state
+// and the matching endpoints; `go` is that row only when the message can be stored here: the
+// event type is in the catalog, the ids are enough (with more endpoints nothing is claimed or
+// stored, and storeMessage follows) and the idempotency-key $17, if any, has no record yet.
 const PUBLISH_SQL = `WITH target AS (
        SELECT a.id AS application_id,
          (SELECT CASE WHEN et.archived THEN 'archived' ELSE 'ok' END FROM event_type et
            WHERE et.environment_id = $2 AND et.name = $4) AS event_type,
          COALESCE((SELECT array_agg(e.id ORDER BY e.id) FROM endpoint e
-           WHERE e.application_id = a.id
-             AND CASE WHEN $14::text[] IS NOT NULL THEN e.state = 'active' AND e.id = ANY($14::text[])
-                  ELSE ${endpointWantsSql("$4", "$8::text[]")} END), '{}') AS endpoint_ids
+           WHERE e.application_id = a.id AND ${endpointReceivesSql("$4", "$8::text[]", "$14::text[]")}), '{}') AS endpoint_ids
        FROM application a
        WHERE a.environment_id = $2 AND a.internal = false AND (a.id = $3 OR a.uid = $3)
          AND ($13::text IS NULL OR a.id = $13)
        LIMIT 1
      ), go AS (
        SELECT * FROM target WHERE event_type = 'ok' AND cardinality(endpoint_ids) <= cardinality($12::text[])
+         -- A retry of an answered publish stores nothing and goes to the claim (its replay) without
+         -- writing the message first; the record's unique key stays the guard against a race.
+         AND NOT EXISTS (SELECT 1 FROM idempotency_record r WHERE r.environment_id = $2 AND r.key = $17::text)
      ), ${claimAndMessage("go.application_id", "FROM go")}${deliveries(
        `(SELECT ($12::text[])[u.n] AS id, u.endpoint_id, $1::text AS message_id
          FROM go, unnest(go.endpoint_ids) WITH ORDINALITY AS u(endpoint_id, n)) AS x`,
-     )}
+     )}, ${answerRecordSql("msg", { environmentId: "$2", key: "$17", hash: "$18", status: "$19", sealed: "$20" })}
      SELECT t.application_id, t.event_type, t.endpoint_ids, ${COUNTS}
      FROM (SELECT 1) one LEFT JOIN target t ON true`;
 
@@ -114,9 +130,11 @@ export type NewMessage = {
   payloadRetentionDays: number;
   replayOfId: string | null;
   createdAt: Date;
+  /** The endpoints it is sent to by name (send-example, a replay to one endpoint); [] = by subscription. */
+  addressedTo: string[];
 };
 
-/** The two statements' parameters: the message's ($3 is `app`), $12-$14 each statement's own, and the eventId window. */
+/** The two statements' parameters: the message's ($3 is `app`), $12-$14 each statement's own, the eventId window and addressedTo. */
 function messageParams(m: Omit<NewMessage, "applicationId">, app: string, own: [unknown, unknown, unknown]): unknown[] {
   return [
     m.id,
@@ -132,6 +150,7 @@ function messageParams(m: Omit<NewMessage, "applicationId">, app: string, own: [
     m.createdAt.toISOString(),
     ...own,
     EVENT_ID_WINDOW_MS / 1000,
+    m.addressedTo,
   ];
 }
 
@@ -165,18 +184,27 @@ export async function storeMessageForApplication(
   appIdOrUid: string,
   scopeApplicationId: string | null,
   only: string[] | null,
+  record: AnswerRecord | null = null,
 ): Promise<{ target: PublishTarget | null; deliveryIds: string[] | null }> {
   const ids = Array.from({ length: PUBLISH_DELIVERY_IDS }, () => newId("delivery"));
-  const [row] = await query<{
-    application_id: string | null;
-    event_type: "ok" | "archived" | null;
-    endpoint_ids: string[] | null;
-    messages: number;
-  }>("publish_message", PUBLISH_SQL, messageParams(m, appIdOrUid, [ids, scopeApplicationId, only]));
+  const params = messageParams(m, appIdOrUid, [ids, scopeApplicationId, only]);
+  params.push(record?.key ?? null, record?.requestHash ?? null, record?.status ?? null, record?.sealed ?? null);
+  let row:
+    | { application_id: string | null; event_type: "ok" | "archived" | null; endpoint_ids: string[] | null; messages: number }
+    | undefined;
+  try {
+    [row] = await query<NonNullable<typeof row>>("publish_message", PUBLISH_SQL, params);
+  } catch (err) {
+    // The key's record exists: the whole statement was undone, nothing is stored.
+    if (record && isKeyTaken(err)) throw new AnswerNotRecorded();
+    throw err;
+  }
   if (!row?.application_id) return { target: null, deliveryIds: null };
   const target = { applicationId: row.application_id, eventType: row.event_type, endpointIds: row.endpoint_ids ?? [] };
   if (target.eventType !== "ok") return { target, deliveryIds: null };
   if (target.endpointIds.length > ids.length) {
+    // The second statement does not store the record: the caller claims the key and comes back.
+    if (record) return { target, deliveryIds: null };
     const deliveryIds = await storeMessage({ ...m, applicationId: target.applicationId }, target.endpointIds);
     return { target, deliveryIds };
   }
@@ -190,11 +218,14 @@ export type MessageCopy = { id: string; sourceId: string; endpointIds: string[] 
  * source, payload copied in SQL so it never travels through the process), each with a pending
  * delivery per endpoint; for the caller's transaction. A source whose payload is gone meanwhile
  * is skipped, with its deliveries. `taskId`: the range-replay task making the copies (its progress
- * and its cancel find them by it). Answers one row: `messages` and `deliveries` inserted.
+ * and its cancel find them by it). `onlyTo`: the one endpoint the replay sends to, which the copies
+ * are then addressed to; null = each copy is addressed as its source was. Answers one row:
+ * `messages` and `deliveries` inserted.
  */
 export function copyMessagesSql(
   copies: MessageCopy[],
   taskId: string | null = null,
+  onlyTo: string | null = null,
 ): { text: string; values: unknown[]; deliveryIds: string[] } {
   const deliveryIds: string[] = [];
   const endpointIds: string[] = [];
@@ -208,13 +239,14 @@ export function copyMessagesSql(
   const text = `WITH msg AS (
        INSERT INTO message (${MESSAGE_COLUMNS}, task_id)
        SELECT n.id, m.environment_id, m.application_id, m.event_type, NULL, m.payload, m.previous, m.channels,
-              m.payload_retention_days, m.id, now(), $6::text
+              m.payload_retention_days, m.id, now(),
+              CASE WHEN $7::text IS NULL THEN m.addressed_to ELSE ARRAY[$7::text] END, $6::text
        FROM unnest($1::text[], $2::text[]) AS n(id, src)
        JOIN message m ON m.id = n.src
        WHERE m.payload IS NOT NULL
        ${RETURNING}
      )${deliveries(unnestRows("$3", "$4", "$5"))}
      SELECT ${COUNTS}`;
-  const values = [copies.map((c) => c.id), copies.map((c) => c.sourceId), deliveryIds, endpointIds, messageIds, taskId];
+  const values = [copies.map((c) => c.id), copies.map((c) => c.sourceId), deliveryIds, endpointIds, messageIds, taskId, onlyTo];
   return { text, values, deliveryIds };
 }

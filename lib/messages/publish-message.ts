@@ -7,7 +7,8 @@ import { createApplication } from "../applications/manage-applications";
 import { enqueueDeliveries } from "../delivery/enqueue-deliveries";
 import { storeMessageForApplication, storeMessage, type PublishTarget } from "./fan-out-message";
 import type { MessageIn } from "./schemas";
-import { serializeMessage } from "./serialize";
+import { AnswerNotRecorded, type AnswerRecord } from "../http/idempotency";
+import { serializeMessage, type MessageFields } from "./serialize";
 
 // POST /app/{app}/msg: validate, store the message and one delivery per matching endpoint
 // atomically (one statement, fan-out-message.ts), then enqueue. A crash between commit and enqueue loses nothing: the
@@ -19,7 +20,16 @@ type PublishOptions = {
   /** Only these endpoints (send-example, replay to one endpoint); default: every matching one. */
   endpointIds?: string[];
   replayOfId?: string;
+  /**
+   * The idempotency record of the answer to this publish (lib/http/route.ts `recordsAnswer`),
+   * stored by the same statement as the message. When that statement stores nothing (the key is
+   * taken, or an error to answer), AnswerNotRecorded is thrown and the route claims the key first.
+   */
+  record?: (published: Published) => AnswerRecord;
 };
+
+/** What the answer to a publish is made of: known before anything is stored. */
+type Published = { message: MessageFields; warnings: string[] };
 
 /**
  * The application named in the path does not exist: with `application` in the body (Svix's
@@ -59,11 +69,19 @@ export async function publishMessage(scope: Scope, appIdOrUid: string, input: Me
     payloadRetentionDays: input.payloadRetentionPeriod,
     replayOfId: opts.replayOfId ?? null,
     createdAt: new Date(),
+    addressedTo: opts.endpointIds ?? [],
   };
-  // The application, the event type, the endpoints, the eventId claim, the message and its
-  // deliveries: usually one statement, so all or nothing, and one round trip on the API's hottest path.
+  const warnings = payloadWarnings(input.payload);
+  const record = opts.record?.({ message: fields, warnings }) ?? null;
+  // The application, the event type, the endpoints, the eventId claim, the message, its
+  // deliveries and the idempotency record: usually one statement, so all or nothing, and one round
+  // trip on the API's hottest path.
   const only = opts.endpointIds ?? null;
-  let { target, deliveryIds } = await storeMessageForApplication(fields, appIdOrUid, scope.applicationId ?? null, only);
+  let { target, deliveryIds } = await storeMessageForApplication(fields, appIdOrUid, scope.applicationId ?? null, only, record);
+  // Not stored with its record (the key was taken; or no such application, the event type, the
+  // eventId, many endpoints): a retry of a publish that was answered must be replayed, so the
+  // key's claim comes first, as on every route.
+  if (record && !deliveryIds) throw new AnswerNotRecorded();
   if (target) checkEventTypeState(input.eventType, target.eventType);
   else {
     // The event type first: a rejected message must not leave an auto-created application behind.
@@ -84,16 +102,17 @@ export async function publishMessage(scope: Scope, appIdOrUid: string, input: Me
 
   const endpointIds = target.endpointIds;
   await enqueueDeliveries(deliveryIds.map((id, i) => ({ id, endpointId: endpointIds[i] })));
-
-  const size = Buffer.byteLength(JSON.stringify(input.payload));
-  const warnings =
-    size > PAYLOAD_WARN_BYTES
-      ? [`payload is ${Math.round(size / 1024)} KiB; keep webhook payloads under 20 KiB (send ids, let receivers fetch the rest)`]
-      : [];
   return { message, deliveries: deliveryIds.length, warnings };
 }
 
-export function publishResponse(result: Awaited<ReturnType<typeof publishMessage>>, withContent: boolean) {
+function payloadWarnings(payload: unknown): string[] {
+  const size = Buffer.byteLength(JSON.stringify(payload));
+  return size > PAYLOAD_WARN_BYTES
+    ? [`payload is ${Math.round(size / 1024)} KiB; keep webhook payloads under 20 KiB (send ids, let receivers fetch the rest)`]
+    : [];
+}
+
+export function publishResponse(result: Published, withContent: boolean) {
   const out = serializeMessage(result.message, withContent);
   return result.warnings.length > 0 ? { ...out, warnings: result.warnings } : out;
 }

@@ -44,7 +44,7 @@ export async function listMessages(
 ) {
   const app = await findApplication(scope, appIdOrUid);
   const range = idRange("message", q);
-  const page = await paginate(q, "descending", "id", (p) =>
+  const page = await paginate(q, "descending", "message", (p) =>
     db.message.findMany({
       where: {
         applicationId: app.id,

@@ -1,6 +1,9 @@
 import type { Message } from "../generated/prisma/client";
 
-export function serializeMessage(m: Message, withContent = true) {
+/** What the API answers for a message (its application is in the path, not the answer). */
+export type MessageFields = Pick<Message, "id" | "eventType" | "eventId" | "channels" | "payload" | "previous" | "replayOfId" | "createdAt">;
+
+export function serializeMessage(m: MessageFields, withContent = true) {
   return {
     id: m.id,
     eventType: m.eventType,

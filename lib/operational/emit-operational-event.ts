@@ -43,6 +43,7 @@ export async function emitOperationalEvent(
       payloadRetentionDays: OPERATIONAL_RETENTION_DAYS,
       replayOfId: null,
       createdAt: new Date(),
+      addressedTo: [],
     },
     targets,
   );

@@ -59,7 +59,7 @@ export async function createOperationalEndpoint(environmentId: string, input: Op
 
 export async function listOperationalEndpoints(environmentId: string, q: ListQuery) {
   const app = await findOperationalApp(environmentId);
-  const page = await paginate(q, "ascending", "id", (p) =>
+  const page = await paginate(q, "ascending", "endpoint", (p) =>
     app
       ? db.endpoint.findMany({
           where: { applicationId: app.id, ...cursorWhere(p) },

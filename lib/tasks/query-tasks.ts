@@ -39,7 +39,7 @@ export async function getTask(scope: Scope, taskId: string) {
 
 export async function listTasks(scope: Scope, q: z.infer<typeof TaskListQuery>) {
   const appId = q.app_id ? (await findApplication(scope, q.app_id)).id : undefined;
-  const page = await paginate(q, "descending", "id", (p) =>
+  const page = await paginate(q, "descending", "task", (p) =>
     db.task.findMany({
       where: {
         ...scopeWhere(scope),

@@ -26,6 +26,7 @@ export const replay: TaskKindRunner = {
     const fanOut = copyMessagesSql(
       batch.map((c) => ({ id: newId("message"), sourceId: c.id, endpointIds: c.endpoint_ids })),
       ctx.task.id,
+      f.endpointId,
     );
     const created = await ctx.commit(
       async (tx) => {

@@ -8,7 +8,7 @@ import type { Scope } from "../../auth/principal";
 import { findApplication } from "../../applications/find-application";
 import { findEndpoint } from "../../endpoints/find-endpoint";
 import { resolveTimeRange } from "../delivery-filter";
-import { endpointWantsSql } from "../../messages/fan-out-message";
+import { endpointReceivesSql } from "../../messages/fan-out-message";
 
 // Which messages a range replay ingests again, and to which endpoints. The dry run (estimate)
 // and the worker use the same SQL, so the estimate counts exactly what the run would create.
@@ -106,8 +106,12 @@ export function filterKey(f: ReplayFilter): string {
 
 export type ReplayCandidate = { id: string; endpoint_ids: string[] };
 
-/** Endpoint `e` would receive message `m` if it were published now (the fan-out's rule). */
-const SUBSCRIBED = Prisma.raw(endpointWantsSql("m.event_type", "m.channels"));
+/**
+ * Endpoint `e` would receive message `m` if it were published now (the fan-out's rule): by
+ * subscription, so a new endpoint gets the messages from before it existed, but a message sent to
+ * chosen endpoints (a sample, a replay to one endpoint) only to those.
+ */
+const RECEIVES = Prisma.raw(endpointReceivesSql("m.event_type", "m.channels", "m.addressed_to"));
 
 /** The messages to replay (with their target endpoints) in id order, after `after`. */
 function candidatesSql(f: ReplayFilter, page?: { after: string | null; limit: number }) {
@@ -140,7 +144,7 @@ function candidatesSql(f: ReplayFilter, page?: { after: string | null; limit: nu
     CROSS JOIN LATERAL (
       SELECT array_agg(e.id ORDER BY e.id) AS endpoint_ids
       FROM endpoint e
-      WHERE e.application_id = m.application_id ${target} AND ${SUBSCRIBED}
+      WHERE e.application_id = m.application_id ${target} AND ${RECEIVES}
     ) t
     WHERE ${Prisma.join(conds, " AND ")}
     ORDER BY m.id

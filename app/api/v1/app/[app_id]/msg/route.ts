@@ -35,11 +35,15 @@ export const POST = route(
     },
     auth: "operator",
     write: true,
+    recordsAnswer: true,
     status: 202,
     params: appParams,
     body: MessageIn,
     query: withContentQuery,
   },
-  async ({ scope, params, body, query }) =>
-    publishResponse(await publishMessage(scope, params.app_id, body), query.with_content),
+  async ({ scope, params, body, query, answer }) => {
+    const withContent = query.with_content;
+    const record = answer ? (p: Parameters<typeof publishResponse>[0]) => answer(publishResponse(p, withContent)) : undefined;
+    return publishResponse(await publishMessage(scope, params.app_id, body, { record }), withContent);
+  },
 );
