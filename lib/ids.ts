@@ -1,4 +1,5 @@
 import { randomFillSync } from "node:crypto";
+import { processWide } from "./process-wide";
 
 // Prefixed, time-sortable, URL-safe ids: `msg_` + 26 characters of lowercase Crockford base32
 // (48-bit millisecond time, then 80 random bits), like a ULID. Lowercase digits-and-letters sort
@@ -32,8 +33,11 @@ export const ID_PREFIXES = {
 export type IdKind = keyof typeof ID_PREFIXES;
 
 type Clock = { lastTime: number; lastTimeText: string; lastRandom: Buffer };
-const globalForIds = globalThis as unknown as { heraldIdClock?: Clock };
-const clock: Clock = (globalForIds.heraldIdClock ??= { lastTime: -1, lastTimeText: "", lastRandom: Buffer.alloc(10) });
+const clock = processWide<Clock>("heraldIdClock", () => ({
+  lastTime: -1,
+  lastTimeText: "",
+  lastRandom: Buffer.alloc(10),
+}));
 
 // Random bytes are drawn from a pool refilled 4 KiB at a time: one call into OpenSSL per ~400
 // ids instead of one per id (a publish makes 17 ids, the message's and 16 delivery ids, and a

@@ -138,6 +138,23 @@ describe("bad input", () => {
     expect(locs(nul)).toContain("body.payload.note");
     expectError(await t.api("POST", "/app/bad-app/msg", { eventType: "order.paid", payload: { ["k\u0000"]: 1 } }), 422, "NUL in a key");
     expectError(await t.api("POST", "/app", { name: "nul\u0000name" }), 422, "NUL in a name");
+    // A lone surrogate (JSON can spell one with a \uXXXX escape) is no Unicode character:
+    // PostgreSQL refused it, and a publish, an app name or an endpoint description answered a 500.
+    const lone = await t.api("POST", "/app/bad-app/msg", { eventType: "order.paid", payload: { note: "a\ud800b" } });
+    expectError(lone, 422, "lone surrogate in a payload value");
+    expect(locs(lone)).toContain("body.payload.note");
+    expect(lone.body.detail[0].msg).toMatch(/lone UTF-16 surrogate/);
+    expectError(await t.api("POST", "/app/bad-app/msg", { eventType: "order.paid", payload: { ["\udc00"]: 1 } }), 422, "lone surrogate in a key");
+    expectError(await t.api("POST", "/app", { name: "a\udc00b" }), 422, "lone surrogate in a name");
+    expectError(await t.api("POST", "/app/bad-app/endpoint", { url: "https://a.example.com", description: "\ud800" }), 422, "lone surrogate in a description");
+    // Bytes that are not UTF-8 are refused rather than stored as U+FFFD.
+    const bytes = await fetch(`${baseUrl()}/api/v1/app`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${t.apiKey}`, "content-type": "application/json" },
+      body: Buffer.concat([Buffer.from('{"name":"'), Buffer.from([0xff, 0xfe]), Buffer.from('"}')]),
+    });
+    expect(bytes.status).toBe(400);
+    expect(((await bytes.json()) as { detail: string }).detail).toMatch(/not valid UTF-8/);
     // In a query string too: a log search used to hand it to PostgreSQL, which answered a 500.
     for (const q of ["search=%00abc", "payload=ab%00c", "event_types=a%00"]) {
       const res = await t.api("GET", `/portal/app/bad-app/delivery?${q}`);
@@ -343,6 +360,41 @@ describe("bad input", () => {
       expect(locs(res), path).toContain(loc);
     }
     expectError(await t.api("POST", "/app?get_if_exists=yes", { name: "x" }), 422, "get_if_exists");
+    // A huge number gets one message, not zod's safe-integer one beside the bound.
+    const huge = await t.api("GET", "/app?limit=99999999999999999999");
+    expect(huge.body.detail).toEqual([expect.objectContaining({ loc: ["query", "limit"], msg: "must be at most 250" })]);
+    const rate = await t.api("POST", "/app", { name: "x", rateLimit: 1e20 });
+    expect(rate.body.detail).toEqual([expect.objectContaining({ loc: ["body", "rateLimit"], msg: "must be at most 65535" })]);
+  });
+
+  it("an iterator that is not one of the list's keys is a 422 naming it, on every list route", async () => {
+    const lists = [
+      "/app",
+      "/environment/app-summary",
+      "/environment/api-key",
+      "/operational-webhook/endpoint",
+      "/tasks",
+      "/app/bad-app/endpoint",
+      "/app/bad-app/msg",
+      `/app/bad-app/msg/${msgId}/endpoint`,
+      "/app/bad-app/attempt/endpoint/ep",
+      `/app/bad-app/attempt/msg/${msgId}`,
+      "/app/bad-app/endpoint/ep/msg",
+      "/portal/app/bad-app/delivery",
+    ];
+    const foreign = newId("eventType"); // well formed, but no list here is keyed on event-type ids
+    for (const list of lists)
+      for (const iterator of ["garbage", `-garbage`, foreign, `-${foreign}`, "msg_notanid"]) {
+        const path = `${list}?iterator=${iterator}`;
+        const res = await t.api("GET", path);
+        expectError(res, 422, path);
+        expect(locs(res), path).toEqual(["query.iterator"]);
+      }
+    // What the lists answer still pages (their own iterators, both ways); event types are keyed on names.
+    const page = await t.api("GET", "/app/bad-app/msg?limit=1");
+    for (const iterator of [page.body.iterator, page.body.prevIterator, newId("message")])
+      expect((await t.api("GET", `/app/bad-app/msg?iterator=${iterator}`)).status, iterator).toBe(200);
+    expect((await t.api("GET", "/event-type?iterator=garbage")).status).toBe(200);
     expectError(await t.api("DELETE", "/event-type/order.paid?expunge=2"), 422, "expunge");
   });
 

@@ -39,7 +39,7 @@ export async function createApplication(scope: Scope, input: ApplicationIn, getI
 }
 
 export async function listApplications(scope: Scope, q: ListQuery) {
-  const page = await paginate(q, "ascending", "id", (p) =>
+  const page = await paginate(q, "ascending", "application", (p) =>
     db.application.findMany({
       where: {
         environmentId: scope.environmentId,

@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { zMetadata, zUidOf } from "../http/fields";
+import { zIntIn, zMetadata, zUidOf } from "../http/fields";
 
 export const ApplicationIn = z.object({
   name: z.string().min(1, "must not be empty").max(256),
   uid: zUidOf("application").nullish(),
   metadata: zMetadata.default({}),
-  throttleRate: z.number().int().min(1).max(65535).nullish(),
-  rateLimit: z.number().int().min(1).max(65535).nullish(),
+  throttleRate: zIntIn(1, 65535).nullish(),
+  rateLimit: zIntIn(1, 65535).nullish(),
   /** Herald extension: "raw" sends the published payload verbatim instead of the envelope. */
   payloadFormat: z.enum(["envelope", "raw"]).optional(),
 });
@@ -16,8 +16,8 @@ export const ApplicationPatch = z.object({
   name: z.string().min(1).max(256).optional(),
   uid: zUidOf("application").nullish(),
   metadata: zMetadata.optional(),
-  throttleRate: z.number().int().min(0).max(65535).nullish(),
-  rateLimit: z.number().int().min(0).max(65535).nullish(),
+  throttleRate: zIntIn(0, 65535).nullish(),
+  rateLimit: zIntIn(0, 65535).nullish(),
   payloadFormat: z.enum(["envelope", "raw"]).optional(),
 });
 export type ApplicationPatch = z.infer<typeof ApplicationPatch>;

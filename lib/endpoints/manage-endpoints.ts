@@ -72,7 +72,7 @@ export async function createEndpoint(scope: Scope, appIdOrUid: string, input: En
 
 export async function listEndpoints(scope: Scope, appIdOrUid: string, q: ListQuery) {
   const app = await findApplication(scope, appIdOrUid);
-  const page = await paginate(q, "ascending", "id", (p) =>
+  const page = await paginate(q, "ascending", "endpoint", (p) =>
     db.endpoint.findMany({
       where: { applicationId: app.id, ...cursorWhere(p) },
       orderBy: { id: p.direction },

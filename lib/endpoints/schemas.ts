@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { zChannel, zEventTypeName, zMetadata, zUidOf, zUniqueList, zInt32 } from "../http/fields";
+import { zChannel, zEventTypeName, zMetadata, zUidOf, zUniqueList, zInt32, zIntIn } from "../http/fields";
 
 // Request bodies of the endpoint API. Both SDK generations' names are accepted
 // (eventTypes/filterTypes, throttleRate/rateLimit); Herald extensions are marked.
@@ -54,8 +54,8 @@ export const EndpointPatch = z.object({
   filterTypes: zUniqueList(zEventTypeName).nullish(),
   channels: zUniqueList(zChannel).max(10).nullish(),
   metadata: zMetadata.optional(),
-  throttleRate: z.number().int().min(0).max(65535).nullish(),
-  rateLimit: z.number().int().min(0).max(65535).nullish(),
+  throttleRate: zIntIn(0, 65535).nullish(),
+  rateLimit: zIntIn(0, 65535).nullish(),
   retrySchedule: zRetrySchedule.optional(),
   /** Replaces the signing secret at once (no grace period; use secret/rotate for that). */
   secret: zSecret.nullish(),

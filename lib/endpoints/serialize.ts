@@ -27,6 +27,8 @@ export function serializeEndpoint(ep: Endpoint, circuitCooldownMs = env().HERALD
     circuitState: ep.circuitState,
     circuitOpenedAt: ep.circuitState === "closed" ? null : (ep.circuitOpenedAt?.toISOString() ?? null),
     circuitNextProbeAt: nextProbeAt(ep, circuitCooldownMs)?.toISOString() ?? null,
+    failingSince: ep.failingSince?.toISOString() ?? null,
+    consecutiveFailures: ep.consecutiveFailures,
     signing: ep.signingAlgorithm,
     publicKey: ep.publicKey,
     retrySchedule: ep.retrySchedule.length > 0 ? ep.retrySchedule : null,

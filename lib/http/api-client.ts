@@ -42,9 +42,7 @@ export async function failure(res: Response): Promise<ApiFailure> {
   const b = (body ?? {}) as { code?: string; detail?: unknown };
   if (res.status === 422 && Array.isArray(b.detail)) {
     const fields = b.detail as FieldError[];
-    const text = fields
-      .map((f) => `${f.loc.filter((l) => l !== "body" && l !== "query").join(".")}: ${f.msg}`)
-      .join("; ");
+    const text = fields.map(fieldErrorText).join(" ");
     return new ApiFailure(422, "validation", text, fields);
   }
   // A 5xx (or a proxy's error page) has nothing the user can act on: say so plainly.
@@ -55,6 +53,25 @@ export async function failure(res: Response): Promise<ApiFailure> {
     b.code ?? `http_${res.status}`,
     typeof b.detail === "string" ? b.detail : `The request was refused (HTTP ${res.status}).`,
   );
+}
+
+const WHERE: Record<string, string> = { body: "field", query: "parameter", path: "part of the address" };
+
+/**
+ * One 422 item as a sentence a person reads, naming the field, never a raw zod path:
+ * {loc: ["query", "status", 0], msg: "must be one of …"} → 'The "status" parameter (value 1)
+ * must be one of ….'; an index inside is the value's position, counted from 1.
+ */
+export function fieldErrorText(f: FieldError): string {
+  const [where, ...path] = f.loc;
+  const kind = WHERE[String(where)];
+  const parts = kind ? path : f.loc;
+  const names = parts.filter((p) => typeof p !== "number").join(".");
+  const positions = parts.filter((p): p is number => typeof p === "number").map((n) => `value ${n + 1}`);
+  const field = names ? `The "${names}" ${kind ?? "field"}${positions.length ? ` (${positions.join(", ")})` : ""}` : "The request";
+  const msg = f.msg.trim().replace(/\.$/, "");
+  // "must be …", "is required": the message continues the sentence; anything else follows a colon.
+  return /^(must|is|are|should|cannot|has|needs)\b/.test(msg) ? `${field} ${msg}.` : `${field}: ${msg}.`;
 }
 
 /** Message of a field's 422 error, if the API named that field. */

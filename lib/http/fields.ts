@@ -12,6 +12,13 @@ export const zUid = z.string().min(1).max(256).regex(SAFE, "may only contain a-z
  */
 export const zUidOf = (kind: IdKind) =>
   zUid.refine((s) => !hasPrefix(s, kind), `must not look like a Herald id (${ID_PREFIXES[kind]}_…)`);
+/**
+ * An integer in [min, max], with one message for a value out of range: the upper bound is checked
+ * first and stops there, where zod would also add its own "within the safe integer range" one.
+ * `number` is z.number() or, for query strings, z.coerce.number().
+ */
+export const zIntIn = (min: number, max: number, number: z.ZodNumber | z.ZodCoercedNumber = z.number()) =>
+  number.max(max, { message: `must be at most ${max}`, abort: true }).int().min(min, `must be at least ${min}`);
 /** PostgreSQL `integer` columns. */
 export const zInt32 = z.number().int().max(2_147_483_647);
 export const zEventTypeName = z

@@ -1,4 +1,7 @@
 import { z } from "zod";
+import { hasPrefix, ID_PREFIXES, type IdKind } from "../ids";
+import { invalid } from "./errors";
+import { zIntIn } from "./fields";
 
 // Svix-style cursor pagination: `iterator` is the key (id, or name for event types) of the last
 // item returned; `prevIterator` is "-" + the first item's key and walks backwards.
@@ -6,7 +9,7 @@ import { z } from "zod";
 export const MAX_LIMIT = 250;
 
 export const listQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(MAX_LIMIT).default(50),
+  limit: zIntIn(1, MAX_LIMIT, z.coerce.number()).default(50),
   // An id or event-type name, "-"-prefixed for the previous page (prevIterator).
   iterator: z
     .string()
@@ -27,7 +30,14 @@ export type PageRequest = {
   take: number;
 };
 
-export async function paginate<K extends string, Row extends Record<K, string>>(
+/**
+ * What a list is keyed on: the rows' `id`, an id of this kind (a delivery's for lists of
+ * deliveries, whatever they show), or `name` (event types, whose names the query schema checks).
+ */
+export type ListKey = IdKind | "name";
+type KeyField<K extends ListKey> = K extends "name" ? "name" : "id";
+
+export async function paginate<K extends ListKey, Row extends Record<KeyField<K>, string>>(
   q: { limit: number; iterator?: string | undefined; order?: "ascending" | "descending" | undefined },
   defaultOrder: "ascending" | "descending",
   key: K,
@@ -36,6 +46,15 @@ export async function paginate<K extends string, Row extends Record<K, string>>(
   const ascending = (q.order ?? defaultOrder) === "ascending";
   const backwards = q.iterator?.startsWith("-") ?? false;
   const cursor = backwards ? q.iterator!.slice(1) : q.iterator;
+  // Any text would otherwise do as a bound (iterator=garbage answered 200 with some page), so a
+  // mistyped or foreign iterator silently restarted or skipped the list instead of saying so.
+  const kind: ListKey = key;
+  if (cursor && kind !== "name" && !hasPrefix(cursor, kind))
+    throw invalid(
+      ["query", "iterator"],
+      `is not an iterator this list returned (its keys are ${ID_PREFIXES[kind]}_… ids; pass its iterator or prevIterator)`,
+    );
+  const field = (key === "name" ? "name" : "id") as KeyField<K>;
   const readAscending = backwards ? !ascending : ascending;
 
   const rows = await fetch({
@@ -51,8 +70,8 @@ export async function paginate<K extends string, Row extends Record<K, string>>(
   return {
     rows: page,
     done,
-    iterator: last ? last[key] : (cursor ?? null),
-    prevIterator: first ? `-${first[key]}` : null,
+    iterator: last ? last[field] : (cursor ?? null),
+    prevIterator: first ? `-${first[field]}` : null,
   };
 }
 

@@ -20,8 +20,15 @@ export async function readBody(req: Request, limit = MAX_BODY_BYTES): Promise<st
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString("utf8");
+  try {
+    return utf8.decode(Buffer.concat(chunks));
+  } catch {
+    // Decoding leniently would store U+FFFD in place of the caller's bytes without a word.
+    throw badRequest("Request body is not valid UTF-8; send JSON encoded as UTF-8", "invalid_json");
+  }
 }
+
+const utf8 = new TextDecoder("utf-8", { fatal: true });
 
 /** Deeper JSON than this is refused: nothing real needs it, and it overflows the stack later on. */
 export const MAX_JSON_DEPTH = 64;
@@ -39,15 +46,23 @@ export function parseJson(text: string): unknown {
 }
 
 /**
- * PostgreSQL cannot store U+0000 in text or jsonb, and deep nesting overflows serializers: both
- * are refused here, with the path of the offending value, before anything is written.
+ * What PostgreSQL cannot store in text or jsonb (U+0000, and a lone UTF-16 surrogate, which JSON's
+ * \uXXXX escapes can spell but is no Unicode character), and deep nesting, which overflows
+ * serializers: refused here, with the path of the offending value, before anything is written.
  */
+function unstorable(text: string): string | null {
+  if (text.includes("\u0000")) return "must not contain the NUL character (\\u0000)";
+  if (!text.isWellFormed()) return "must not contain a lone UTF-16 surrogate (a \\ud800–\\udfff escape without its pair)";
+  return null;
+}
+
 function checkStorable(root: unknown): void {
   const stack: { value: unknown; path: (string | number)[] }[] = [{ value: root, path: [] }];
   while (stack.length > 0) {
     const { value, path } = stack.pop()!;
     if (typeof value === "string") {
-      if (value.includes("\u0000")) throw invalid(["body", ...path], "must not contain the NUL character (\\u0000)");
+      const wrong = unstorable(value);
+      if (wrong) throw invalid(["body", ...path], wrong);
       continue;
     }
     if (value === null || typeof value !== "object") continue;
@@ -56,7 +71,8 @@ function checkStorable(root: unknown): void {
     if (Array.isArray(value)) value.forEach((v, i) => stack.push({ value: v, path: [...path, i] }));
     else
       for (const [k, v] of Object.entries(value)) {
-        if (k.includes("\u0000")) throw invalid(["body", ...path], "keys must not contain the NUL character (\\u0000)");
+        const wrong = unstorable(k);
+        if (wrong) throw invalid(["body", ...path], `keys ${wrong}`);
         stack.push({ value: v, path: [...path, k] });
       }
   }

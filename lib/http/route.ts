@@ -5,9 +5,10 @@ import { assertCanWrite, scopeOf, type Principal, type Scope } from "../auth/pri
 import { assertCapability, type Capability } from "../portal-access/capabilities";
 import { logger } from "../logger";
 import { outageOf } from "../outage";
+import { WrongKeyError } from "../crypto/secret-box";
 import { summarised } from "../queue/summarise-errors";
 import { ApiError, invalid, ServiceUnavailableError, ValidationError } from "./errors";
-import { claimIdempotencyKey } from "./idempotency";
+import { answerRecord, claimIdempotencyKey, AnswerNotRecorded, idempotentRequest, requestFingerprint, type AnswerRecord } from "./idempotency";
 import { parseJson, readBody } from "./read-body";
 import { parseOr422 } from "./validation";
 import type { RouteDoc } from "../openapi/route-doc";
@@ -38,6 +39,14 @@ export type RouteSpec<P, Q, B> = {
    * Read-only sessions have none of them.
    */
   write?: boolean | Capability;
+  /**
+   * The handler stores its answer to an `idempotency-key` in its own statement (ctx.answer, once
+   * it knows the body it will return), so a publish makes one round trip, not three. Such a
+   * handler must not fail after that statement; it throws AnswerNotRecorded when the statement
+   * stored nothing (the key was taken, or an error to answer), and the request then goes through
+   * the claim (replay, 409, take-over) with the handler run again, without a record.
+   */
+  recordsAnswer?: boolean;
   /** The operation in the OpenAPI document; null only for the JSON 404 of unknown paths. */
   doc: RouteDoc | null;
 };
@@ -54,6 +63,11 @@ export type RouteContext<P, Q, B> = {
   params: Infer<P>;
   query: Infer<Q>;
   body: Infer<B>;
+  /**
+   * With `recordsAnswer` and an idempotency-key: the record of `body`, the answer the handler
+   * will return with the route's status, for its statement to insert. Null otherwise.
+   */
+  answer: ((body: unknown) => AnswerRecord) | null;
 };
 
 export const noContent = Symbol("noContent");
@@ -109,15 +123,30 @@ export function route<P extends AnyZod | undefined, Q extends AnyZod | undefined
         body = parseOr422(spec.body, parseJson(text), "body") as Infer<B>;
       }
 
-      const run = () => handler({ req, principal, scope: scopeOf(principal), params, query, body });
+      const run = (answer: RouteContext<P, Q, B>["answer"] = null) =>
+        handler({ req, principal, scope: scopeOf(principal), params, query, body, answer });
+      const respond = (result: unknown) => {
+        if (result instanceof Response) return result;
+        const { status, body: out } = settle(result, spec.status);
+        return render(out, status);
+      };
 
       const idemKey = req.headers.get("idempotency-key");
       if (spec.write && idemKey && req.method === "POST") {
-        const claim = await claimIdempotencyKey(
+        const request = idempotentRequest(
           principal.environmentId,
           idemKey,
-          `${req.method} ${url.pathname}?${url.searchParams.toString()}\n${text}`,
+          requestFingerprint(principal, req.method, `${url.pathname}?${url.searchParams.toString()}`, text),
         );
+        if (spec.recordsAnswer) {
+          const status = spec.status ?? 200;
+          try {
+            return respond(await run((out) => answerRecord(request, { status, body: out })));
+          } catch (e) {
+            if (!(e instanceof AnswerNotRecorded)) throw e;
+          }
+        }
+        const claim = await claimIdempotencyKey(request);
         if (claim.kind === "replay") {
           const replayed = render(claim.response.body, claim.response.status);
           replayed.headers.set("idempotent-replayed", "true");
@@ -138,10 +167,7 @@ export function route<P extends AnyZod | undefined, Q extends AnyZod | undefined
         }
       }
 
-      const result = await run();
-      if (result instanceof Response) return result;
-      const { status, body: out } = settle(result, spec.status);
-      return render(out, status);
+      return respond(await run());
     } catch (e) {
       return errorResponse(e);
     }
@@ -175,6 +201,7 @@ function render(result: unknown, status: number): Response {
 
 // During an outage every request fails the same way: log the first of each burst, not each one.
 const outageLog = summarised("request answered 503: a store is unreachable");
+const wrongKeyLog = summarised("request answered 503: HERALD_ENCRYPTION_KEY cannot open the database's secrets");
 
 export function errorResponse(e: unknown): Response {
   if (e instanceof ValidationError) return Response.json({ detail: e.items }, { status: 422 });
@@ -186,6 +213,10 @@ export function errorResponse(e: unknown): Response {
   if (outage) {
     outageLog(e instanceof Error ? e : new Error(String(e)));
     return errorResponse(new ServiceUnavailableError(outage));
+  }
+  if (e instanceof WrongKeyError) {
+    wrongKeyLog(e);
+    return Response.json({ code: "encryption_key_mismatch", detail: e.message }, { status: 503 });
   }
   logger.error({ err: e }, "unhandled error in route");
   return Response.json({ code: "internal_error", detail: "Internal server error" }, { status: 500 });

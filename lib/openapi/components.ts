@@ -64,6 +64,8 @@ const endpointFields = {
     nullable(dateTime),
     "when the open circuit lets its next probe through (in the past: due now, or under way); null while closed",
   ),
+  failingSince: ext(nullable(dateTime), "the first failed attempt of the current run of failures; null once one succeeds"),
+  consecutiveFailures: ext(int, "failed attempts in a row; past the circuit's threshold, a later failed attempt (a probe) re-opened it"),
   signing: ext({ type: "string", enum: ["hmac_sha256", "ed25519"] }, "signature scheme (v1 HMAC or v1a Ed25519)"),
   publicKey: ext(nullable(str), "the whpk_ verification key of an ed25519 endpoint"),
   retrySchedule: ext(nullable({ type: "array", items: int }), "seconds between retries; null for the environment's schedule"),
@@ -440,7 +442,25 @@ function consoleComponents(): Record<string, JsonSchema> {
     revokedAt: nullable(dateTime),
   };
   return {
-    ApplicationSummaryOut: { allOf: [applicationOut, object({ last24h: ext(rate, "deliveries created in the last 24 h that finished") })] },
+    ApplicationSummaryOut: {
+      allOf: [
+        applicationOut,
+        object({
+          last24h: ext(rate, "deliveries created in the last 24 h that finished"),
+          unfinished: ext(
+            object({
+              failing: { ...int, description: "retrying after a failed attempt (the portal log's `failed`)" },
+              held: { ...int, description: "not tried yet: their active endpoint's circuit is open" },
+              capped: {
+                type: "boolean",
+                description: "the first 10,000 unfinished deliveries were counted: failing and held are lower bounds",
+              },
+            }),
+            "deliveries not finished now, whatever their age",
+          ),
+        }),
+      ],
+    },
     ListResponse_ApplicationSummaryOut_: listOf("ApplicationSummaryOut"),
     EnvironmentOverviewOut: object({
       generatedAt: dateTime,

@@ -1,7 +1,7 @@
 import { route } from "@/lib/http/route";
 import { ApplicationSummaryQuery, listApplicationSummaries } from "@/lib/applications/application-summaries";
 
-// GET /api/v1/environment/app-summary — applications (newest first, searchable) with their 24 h delivery success rate
+// GET /api/v1/environment/app-summary — applications (newest first, searchable) with their last 24 h (delivered, dead, success rate) and their deliveries failing or held now
 export const GET = route(
   {
     doc: {
