@@ -40,10 +40,19 @@ test("creates an endpoint with every setting, validating as you type", async ({ 
 
   await page.getByRole("radio", { name: "A custom schedule" }).check();
   const schedule = page.getByLabel("Delays before each retry");
+  // Not a word against an untouched field; leaving it empty is what asks for a delay.
+  await expect(page.getByText(/list at least one delay/)).toHaveCount(0);
+  await expect(schedule).not.toHaveAttribute("aria-invalid", "true");
+  await schedule.focus();
+  await schedule.blur();
+  await expect(page.getByText(/list at least one delay/)).toBeVisible();
+  // A bad entry is named, with why.
   await schedule.fill("5s, 2d");
-  await expect(page.getByText(/each delay must be between 1s and 24 h/)).toBeVisible();
+  await expect(page.getByText("entry 2 ('2d'): must be between 1s and 24 h")).toBeVisible();
+  await schedule.fill("5s, 5m, 5x");
+  await expect(page.getByText(/^entry 3 \('5x'\): not a duration/)).toBeVisible();
   await schedule.fill(Array.from({ length: 20 }, () => "5s").join(", "));
-  await expect(page.getByText(/at most 19 retries/)).toBeVisible();
+  await expect(page.getByText(/20 delays: at most 19 retries/)).toBeVisible();
   await schedule.fill("5s, 5m, 30m, 2h");
   await expect(page.getByText(/4 retries over 2.6 h/)).toBeVisible();
 
@@ -51,6 +60,8 @@ test("creates an endpoint with every setting, validating as you type", async ({ 
   await page.getByRole("button", { name: "Add header" }).click();
   await page.getByLabel("Header 1 name").fill("X-Tenant");
   await page.getByLabel("Header 1 value").fill("acme");
+  // Wide enough to read a value (it wraps onto its own line rather than shrink).
+  expect((await page.getByLabel("Header 1 value").boundingBox())!.width).toBeGreaterThanOrEqual(224);
   await page.getByRole("button", { name: "Add header" }).click();
   await page.getByLabel("Header 2 name").fill("Authorization");
   await page.getByLabel("Header 2 value").fill("Bearer s3cret");
@@ -86,7 +97,9 @@ test("creates an endpoint with every setting, validating as you type", async ({ 
   await page.getByLabel("Header 1 value").fill("forged");
   await expect(page.getByText("Herald can deliver to this URL")).toBeVisible();
   await page.getByRole("button", { name: "Create endpoint" }).click();
-  await expect(page.getByText(/is set by Herald and cannot be overridden/).first()).toBeVisible();
+  // Said once, under the headers, not again in a banner above the form.
+  await expect(page.getByText(/is set by Herald and cannot be overridden/)).toHaveCount(1);
+  await expect(page.getByRole("form", { name: "New endpoint" }).getByRole("alert")).toHaveCount(1);
 });
 
 test("lists endpoints with state, 24 h success rate and chart; edit, pause, resume, rotate, delete", async ({ page, operator }) => {
@@ -114,6 +127,11 @@ test("lists endpoints with state, 24 h success rate and chart; edit, pause, resu
     // Details, edit.
     await page.getByRole("link", { name: receiver.url }).click();
     await expect(page.getByRole("heading", { name: "Billing", level: 1 })).toBeVisible();
+    // The custom-header box in the narrow side column is wide enough to read a value.
+    await page.getByLabel("Header value").fill("Bearer a-token-long-enough-to-read");
+    expect((await page.getByLabel("Header value").boundingBox())!.width).toBeGreaterThanOrEqual(224);
+    await shot(page, "portal-endpoint-headers-panel");
+    await page.getByLabel("Header value").fill("");
     await page.getByRole("button", { name: "Edit" }).click();
     await page.getByLabel("Description").fill("Billing v2");
     await page.getByRole("checkbox", { name: /order\.created/ }).check();

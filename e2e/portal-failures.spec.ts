@@ -98,3 +98,35 @@ test("View deliveries opens exactly the group's deliveries: its endpoint, its st
     await expect(groups).toHaveCount(4);
   }
 });
+
+test("counts deliveries held behind an open circuit, with the probe they wait for, and says why Retry all is not offered", async ({ page, operator }) => {
+  const app = await operator.createApp("Outage Co");
+  const down = await startReceiver((_r, res) => void res.writeHead(500).end("down"));
+  try {
+    const ep = await operator.createEndpoint(app.id, { url: down.url, description: "Down", retrySchedule: [3600], filterTypes: ["order.paid"] });
+    // Ten failed first attempts in a row open the circuit; each then waits an hour for its retry.
+    for (let i = 0; i < 10; i++) await operator.publish(app.id, "order.paid", { order_id: `o-${i}` });
+    await until(async () => (await operator.api("GET", `/app/${app.id}/endpoint/${ep.id}`)).body.circuitState === "open", "the circuit to open");
+    // Two more are held behind it, not tried.
+    for (let i = 0; i < 2; i++) await operator.publish(app.id, "order.paid", { order_id: `h-${i}` });
+
+    const link = await operator.portalLink(app.id);
+    await openPortal(page, link.url);
+    await page.getByRole("navigation").getByRole("link", { name: "Failures", exact: true }).click();
+    const held = page.getByRole("list", { name: "Held behind an open circuit" }).getByRole("listitem");
+    await expect(held).toHaveCount(1);
+    await expect(held).toContainText(down.url);
+    await expect(held.getByText("Held", { exact: true }).locator("xpath=following-sibling::dd[1]")).toHaveText("2");
+    await expect(held.getByText(/Not tried yet: they wait for the circuit's next probe at .+ and go out once it succeeds\./)).toBeVisible();
+    const group = page.getByRole("list", { name: "Failure groups" }).getByRole("listitem");
+    await expect(group).toHaveCount(1);
+    await expect(group.getByText("Still retrying").locator("xpath=following-sibling::dd[1]")).toHaveText("10");
+    await expect(group.getByText("These are still being retried on their schedule; Retry all applies to deliveries that gave up.")).toBeVisible();
+    await expect(page.getByRole("button", { name: /Retry all/ })).toHaveCount(0);
+    await shot(page, "portal-failures-held");
+    expect(down.received).toHaveLength(10);
+    await operator.api("PATCH", `/app/${app.id}/endpoint/${ep.id}`, { disabled: true });
+  } finally {
+    await down.close();
+  }
+});

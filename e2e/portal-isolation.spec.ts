@@ -16,6 +16,9 @@ test("app A's session cannot reach app B's endpoints, deliveries or messages", a
 
   await page.goto(`/portal/endpoints/${epB.id}`);
   await expect(page.getByText("Endpoint not found").first()).toBeVisible();
+  // The body says what happened and what to do, not the title again.
+  await expect(page.getByText("There is no endpoint with this id in this application")).toBeVisible();
+  await expect(page.getByText("Endpoint not found", { exact: true })).toHaveCount(1);
   await expect(page.getByText("b-secret-path")).toHaveCount(0);
   await shot(page, "portal-isolation-endpoint");
 

@@ -7,6 +7,8 @@ async function choose(page: Page, filter: string, options: string[]) {
   const button = page.getByRole("button", { name: new RegExp(`^${filter} `) });
   await button.click();
   const panel = page.getByRole("group", { name: filter, exact: true });
+  // The options come from the catalog: wait for them before reading which are checked.
+  await expect(panel.getByRole("checkbox").first()).toBeVisible();
   for (const box of await panel.getByRole("checkbox").all()) {
     const name = (await box.evaluate((el) => el.parentElement?.textContent ?? "")).trim();
     if (options.includes(name) !== (await box.isChecked())) await box.click();
@@ -151,7 +153,11 @@ test("the inspector shows each attempt exactly; Retry keeps the webhook-id, Repl
   const receiver = await startReceiver((_r, res) => {
     calls++;
     if (calls === 1) return void res.writeHead(500, { "content-type": "application/json", "x-trace": "t-1" }).end('{"error":"database unavailable"}');
-    res.writeHead(200, { "content-type": "application/json", "x-trace": `t-${calls}` }).end(`{"ok":true,"n":${calls}}`);
+    const n = calls;
+    const answer = () => void res.writeHead(200, { "content-type": "application/json", "x-trace": `t-${n}` }).end(`{"ok":true,"n":${n}}`);
+    // The Retry's attempt (the third request) takes a moment, so "Retry queued" is seen before it arrives.
+    if (n === 3) setTimeout(answer, 3_000);
+    else answer();
   });
   const broken = await startReceiver((_r, res) => void res.socket?.destroy());
   try {
@@ -202,6 +208,8 @@ test("the inspector shows each attempt exactly; Retry keeps the webhook-id, Repl
     await expect(timeline.getByRole("button", { name: /#3/ })).toHaveAttribute("aria-pressed", "true");
     await expect(timeline.getByRole("button", { name: /#3/ })).toContainText("new");
     await expect(inspector.getByRole("status").filter({ hasText: "Attempt #3 arrived: 200" })).toBeVisible();
+    // The arrived line replaces the queued one: no stale "will appear" beside what appeared.
+    await expect(inspector.getByText(/Retry queued/)).toHaveCount(0);
     await expect(inspector.getByText("Manual (retry)")).toBeVisible();
     await shot(page, "portal-inspector-retried", { doc: true });
 
@@ -267,6 +275,8 @@ test("range replay: estimate, explicit confirmation, live progress, and cancel",
     await page.getByRole("button", { name: "Replay these messages…" }).click();
     const dialog = page.getByRole("dialog", { name: "Replay messages" });
     await expect(dialog.getByText("This will send 4 messages to 1 endpoint")).toBeVisible();
+    // What is selected, in words: by subscription (older messages too), samples to others left out.
+    await expect(dialog.getByText(/^Messages: those this endpoint subscribes to .*including ones sent before it existed, and its own samples; samples sent to other endpoints are left out/)).toBeVisible();
     const go = dialog.getByRole("button", { name: "Replay 4 messages" });
     await expect(go).toBeDisabled();
     await dialog.getByRole("checkbox", { name: /I understand/ }).check();
@@ -353,4 +363,15 @@ test("exports the filtered log: progress, then the file to download", async ({ p
   expect(lines[0]).toMatch(/^id,timestamp,msg_id,endpoint_id,event_type,/);
   expect(lines).toHaveLength(1 + 4);
   expect(lines.slice(1).every((l) => l.includes("order.paid") && l.includes(ep.id))).toBe(true);
+});
+
+test("a filter the log cannot apply is said in words, naming the parameter, not as a raw path", async ({ page, operator }) => {
+  const app = await operator.createApp("Bad Filter Co");
+  const link = await operator.portalLink(app.id);
+  await openPortal(page, link.url);
+  // An old bookmark, or a hand-edited address, with a status the log does not know.
+  await page.goto("/portal/logs?status=retrying");
+  await expect(page.getByText('The "status" parameter (value 1) must be one of succeeded, failed, pending, dead_lettered, canceled.')).toBeVisible();
+  await expect(page.getByText(/status\.0/)).toHaveCount(0);
+  await shot(page, "portal-logs-bad-filter");
 });

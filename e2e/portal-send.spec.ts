@@ -111,3 +111,17 @@ test("edits the payload, checked against the schema as you type, or takes a rece
     await receiver.close();
   }
 });
+
+test("opened for an endpoint, it offers an event type the endpoint subscribes to, and says when it sends one it does not", async ({ page, operator }) => {
+  const app = await operator.createApp("Subscribed Co");
+  const ep = await operator.createEndpoint(app.id, { url: "https://hooks.example.com/paid", filterTypes: ["order.paid"] });
+  const link = await operator.portalLink(app.id);
+  await openPortal(page, link.url);
+  await page.goto(`/portal/send?endpoint=${ep.id}`);
+  const eventType = page.getByRole("combobox", { name: "Event type", exact: true });
+  await expect(eventType).toHaveValue("order.paid");
+  const note = page.getByText("This endpoint does not subscribe to order.created: it gets this sample only because you send it there.");
+  await expect(note).toHaveCount(0);
+  await eventType.selectOption("order.created");
+  await expect(note).toBeVisible();
+});

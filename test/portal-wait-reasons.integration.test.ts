@@ -68,13 +68,41 @@ describe("why a delivery waits", () => {
       return all.find((r) => r.msgId === held)?.waiting?.kind === "circuit_open" && all;
     }, "the new delivery to be held by the circuit");
     const row = rows.find((r) => r.msgId === held)!;
-    expect(row.waiting).toEqual({ kind: "circuit_open", openedAt: endpoint.circuitOpenedAt, nextProbeAt: endpoint.circuitNextProbeAt, probing: false });
+    // The same moments as the endpoint's own fields: the outage's start, the opening, the probe.
+    expect(endpoint).toMatchObject({ consecutiveFailures: 10, failingSince: expect.any(String) });
+    expect(row.waiting).toEqual({
+      kind: "circuit_open",
+      failingSince: endpoint.failingSince,
+      openedAt: endpoint.circuitOpenedAt,
+      failures: 10,
+      nextProbeAt: endpoint.circuitNextProbeAt,
+      probing: false,
+    });
     expect(rx.received).toHaveLength(10); // held, not sent
     for (const r of rows.filter((r) => r.msgId !== held)) {
       expect(r.waiting).toMatchObject({ kind: "scheduled", first: false, circuit: { nextProbeAt: endpoint.circuitNextProbeAt } });
       expect(Date.parse(r.waiting!.at as string)).toBeGreaterThan(Date.now() + 2800_000) // 1 h, less at most 20% jitter;
     }
     expect((await inspect(row.id)).waiting).toEqual(row.waiting);
+
+    // A resend (past the circuit) fails too: the circuit's last failure moves to that attempt, and
+    // the wait reason counts it with its time, while the outage's start stays where it was.
+    expect((await t.api("POST", `/app/${appId}/msg/${held}/endpoint/${ep.id}/resend`)).status).toBe(202);
+    await rx.waitFor(11);
+    const again = await poll(async () => {
+      const r = await t.api("GET", `/app/${appId}/endpoint/${ep.id}`);
+      return r.body.consecutiveFailures === 11 && r.body;
+    }, "the failed resend to be recorded");
+    expect(again).toMatchObject({ circuitState: "open", failingSince: endpoint.failingSince });
+    expect(Date.parse(again.circuitOpenedAt)).toBeGreaterThan(Date.parse(endpoint.circuitOpenedAt));
+    const againRow = (await logs(ep.id)).find((r) => r.msgId === held)!;
+    expect(againRow.waiting).toMatchObject({
+      kind: "circuit_open",
+      failingSince: endpoint.failingSince,
+      openedAt: again.circuitOpenedAt,
+      failures: 11,
+    });
+    expect((await inspect(row.id)).waiting).toEqual(againRow.waiting);
     await t.api("PATCH", `/app/${appId}/endpoint/${ep.id}`, { disabled: true });
   });
 

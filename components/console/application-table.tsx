@@ -9,7 +9,30 @@ function rateClass(rate: number | null) {
   return "text-red-800";
 }
 
-/** Applications with their last 24 hours; each name opens the application's page. */
+/** "79 delivered · 2 dead" (24 h), then what is in trouble now: "160 failing · 3 held". */
+function Deliveries({ a }: { a: ApplicationSummary }) {
+  const { succeeded, failed } = a.last24h;
+  const { failing, held, capped } = a.unfinished;
+  // Counted up to a cap (UNFINISHED_COUNTED): then the figures are lower bounds.
+  const more = capped ? "+" : "";
+  return (
+    <>
+      <span className="block text-slate-700">
+        {succeeded} delivered{failed > 0 && ` · ${failed} dead`}
+      </span>
+      {(failing > 0 || held > 0) && (
+        <span className="block font-medium text-red-800">
+          {[failing > 0 && `${failing}${more} failing`, held > 0 && `${held}${more} held`].filter(Boolean).join(" · ")}
+        </span>
+      )}
+    </>
+  );
+}
+
+/**
+ * Applications with their last 24 hours and what is failing now; each name opens the application's
+ * page. The rate is of the finished deliveries, and says so: failing ones are not in it yet.
+ */
 export function ApplicationTable({ rows, busy }: { rows: ApplicationSummary[]; busy: boolean }) {
   return (
     <div className={`overflow-x-auto rounded-lg border border-slate-200 bg-white ${busy ? "opacity-60" : ""}`} aria-busy={busy}>
@@ -20,7 +43,9 @@ export function ApplicationTable({ rows, busy }: { rows: ApplicationSummary[]; b
             <th scope="col" className="px-3 py-2">Name</th>
             <th scope="col" className="px-3 py-2">uid</th>
             <th scope="col" className="px-3 py-2">Created</th>
-            <th scope="col" className="px-3 py-2 text-right">Deliveries, 24 h</th>
+            <th scope="col" className="px-3 py-2 text-right">
+              Deliveries, 24 h<span className="block normal-case">failing and held: now</span>
+            </th>
             <th scope="col" className="px-3 py-2 text-right">Success rate, 24 h</th>
           </tr>
         </thead>
@@ -35,8 +60,15 @@ export function ApplicationTable({ rows, busy }: { rows: ApplicationSummary[]; b
               </td>
               <td className="px-3 py-2 font-mono text-xs text-slate-700">{a.uid ?? "—"}</td>
               <td className="px-3 py-2 text-xs text-slate-600">{formatTime(a.createdAt)}</td>
-              <td className="px-3 py-2 text-right tabular-nums text-slate-700">{a.last24h.succeeded + a.last24h.failed}</td>
-              <td className={`px-3 py-2 text-right font-medium tabular-nums ${rateClass(a.last24h.successRate)}`}>{percent(a.last24h.successRate)}</td>
+              <td className="px-3 py-2 text-right tabular-nums">
+                <Deliveries a={a} />
+              </td>
+              <td className="px-3 py-2 text-right tabular-nums">
+                <span className={`block font-medium ${rateClass(a.last24h.successRate)}`}>{percent(a.last24h.successRate)}</span>
+                {a.last24h.successRate !== null && (
+                  <span className="block text-xs text-slate-500">of {a.last24h.succeeded + a.last24h.failed} finished</span>
+                )}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -123,7 +123,8 @@ export function IntegrationGuide({ facts, catalog }: { facts: GuideFacts; catalo
         <p>
           Events are named <code>resource.action</code> in the past tense (<code>invoice.paid</code>). Each type has a JSON Schema per version and an
           example. Fields are only ever added; an incompatible change gets a new event type. Bodies are an envelope{" "}
-          <code>{"{id, type, timestamp, version, data, previous}"}</code> where <code>data</code> follows the type&apos;s schema and{" "}
+          <code>{"{id, type, timestamp, version, data, previous}"}</code> where <code>data</code> is the payload as published, which the
+          type&apos;s schema describes (Herald does not reject a payload that does not match it, so check the fields you rely on), and{" "}
           <code>timestamp</code> is when the event was published (not when this attempt was made). The same catalog is published as an OpenAPI 3.1
           document (its <code>webhooks</code>) for code generators.
         </p>

@@ -103,6 +103,8 @@ function AttemptDetail({ attempt }: { attempt: Attempt }) {
  * The attempt inspector: a delivery with the timeline of all its attempts, each with the exact
  * request and response, and the two recovery actions named for what they do.
  */
+export type InspectorNotice = { tone: "ok" | "error"; text: string; messageId?: string; retry?: boolean };
+
 export function AttemptInspector({
   timeline,
   canRetry,
@@ -121,7 +123,8 @@ export function AttemptInspector({
   onReplay: (toEveryEndpoint: boolean) => void;
   retrying: boolean;
   replaying: boolean;
-  notice?: { tone: "ok" | "error"; text: string; messageId?: string } | null;
+  /** retry: the "Retry queued" line, which the retried attempt's own line replaces once it arrives. */
+  notice?: InspectorNotice | null;
   onOpenMessage: (msgId: string) => void;
 }) {
   const attempts = timeline.attempts;
@@ -261,7 +264,7 @@ export function AttemptInspector({
           Attempt #{arrivedNumber} arrived: {statusCodeLabel(arrived.responseStatusCode)}. It is shown below.
         </p>
       )}
-      {notice && (
+      {notice && !(notice.retry && arrived) && (
         <p role={notice.tone === "error" ? "alert" : "status"} className={`text-sm ${notice.tone === "error" ? "text-red-700" : "text-green-800"}`}>
           {notice.text}{" "}
           {notice.messageId && (

@@ -20,6 +20,9 @@ export type EndpointFormValues = {
   signing: "hmac_sha256" | "ed25519";
 };
 
+/** The request fields whose 422 message this form shows under the field itself. */
+const FIELDS_WITH_ERRORS = new Set(["url", "description", "filterTypes", "channels", "rateLimit", "throttleRate", "retrySchedule", "headers"]);
+
 export type UrlCheck = { state: "idle" | "checking" | "ok" | "error"; message?: string };
 
 type CatalogItem = { name: string; description: string; deprecated: boolean; archived: boolean };
@@ -43,7 +46,10 @@ export const emptyEndpointForm: EndpointFormValues = {
 
 const UNIT: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86400 };
 
-/** "5s, 5m, 2h" → seconds; a message when a part is not understood or out of bounds. */
+/**
+ * "5s, 5m, 2h" → seconds; otherwise a message naming the first bad entry and why
+ * ("entry 3 ('5x'): not a duration …"), or what is wrong with the list as a whole.
+ */
 export function parseRetrySchedule(
   text: string,
   bounds: Bounds["retrySchedule"],
@@ -51,18 +57,19 @@ export function parseRetrySchedule(
   const parts = text.split(/[\s,]+/).filter(Boolean);
   if (parts.length === 0) return { error: "list at least one delay, e.g. 5s, 5m, 30m, 2h" };
   const delays: number[] = [];
-  for (const p of parts) {
+  for (const [i, p] of parts.entries()) {
+    const entry = `entry ${i + 1} ('${p}')`;
     const m = /^(\d+)([smhd]?)$/i.exec(p);
-    if (!m) return { error: `"${p}" is not a delay; use a number with s, m, h or d (e.g. 30s, 5m, 2h)` };
+    if (!m) return { error: `${entry}: not a duration; use a number with s, m, h or d (e.g. 30s, 5m, 2h)` };
     const seconds = Number(m[1]) * UNIT[(m[2] || "s").toLowerCase()]!;
     if (seconds < bounds.minDelaySeconds || seconds > bounds.maxDelaySeconds)
       return {
-        error: `each delay must be between ${formatDuration(bounds.minDelaySeconds)} and ${formatDuration(bounds.maxDelaySeconds)}`,
+        error: `${entry}: must be between ${formatDuration(bounds.minDelaySeconds)} and ${formatDuration(bounds.maxDelaySeconds)}`,
       };
     delays.push(seconds);
   }
   if (delays.length > bounds.maxAttempts - 1)
-    return { error: `at most ${bounds.maxAttempts - 1} retries (${bounds.maxAttempts} attempts in all)` };
+    return { error: `${delays.length} delays: at most ${bounds.maxAttempts - 1} retries (${bounds.maxAttempts} attempts in all)` };
   return { delays };
 }
 
@@ -130,6 +137,9 @@ export function EndpointForm({
 }) {
   const [v, setV] = useState<EndpointFormValues>(initial);
   const [typeFilter, setTypeFilter] = useState("");
+  // The schedule is checked from the first time the reader leaves the field (or submits), not
+  // while they have not typed yet: an empty custom schedule blocks the submit without a scolding.
+  const [scheduleTouched, setScheduleTouched] = useState(false);
   const schedule = v.retryMode === "custom" ? parseRetrySchedule(v.retrySchedule, bounds.retrySchedule) : null;
   const scheduleError = schedule && "error" in schedule ? schedule.error : undefined;
   const rate = v.rateLimit.trim() === "" ? null : Number(v.rateLimit);
@@ -138,6 +148,9 @@ export function EndpointForm({
       ? `a whole number from ${bounds.rateLimit.min} to ${bounds.rateLimit.max}, or empty for no limit`
       : undefined;
   const urlError = urlCheck.state === "error" ? urlCheck.message : fieldErrors.url;
+  // The banner only for what no field shows: a message under its field is not said twice.
+  const named = Object.keys(fieldErrors);
+  const banner = named.length > 0 && named.every((k) => FIELDS_WITH_ERRORS.has(k)) ? undefined : formError;
   const blocked = Boolean(scheduleError || rateError || urlCheck.state === "error" || v.url.trim() === "");
   const visibleTypes = catalog.filter(
     (t) => (!t.archived || v.eventTypes.includes(t.name)) && t.name.toLowerCase().includes(typeFilter.toLowerCase()),
@@ -145,6 +158,7 @@ export function EndpointForm({
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    setScheduleTouched(true);
     if (!blocked) onSubmit(v);
   };
   const toggleType = (name: string) =>
@@ -160,9 +174,9 @@ export function EndpointForm({
       className="space-y-6 rounded-lg border border-slate-200 bg-white p-5"
       aria-label={mode === "create" ? "New endpoint" : "Edit endpoint"}
     >
-      {formError && (
+      {banner && (
         <p role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900">
-          {formError}
+          {banner}
         </p>
       )}
       <Field
@@ -322,7 +336,7 @@ export function EndpointForm({
                 ? `${schedule.delays.length} retries over ${formatDuration(schedule.delays.reduce((a, b) => a + b, 0))}. Allowed: up to ${bounds.retrySchedule.maxAttempts - 1} retries, each ${formatDuration(bounds.retrySchedule.minDelaySeconds)}–${formatDuration(bounds.retrySchedule.maxDelaySeconds)}.`
                 : `Up to ${bounds.retrySchedule.maxAttempts - 1} retries, each ${formatDuration(bounds.retrySchedule.minDelaySeconds)}–${formatDuration(bounds.retrySchedule.maxDelaySeconds)}, e.g. 5s, 5m, 30m, 2h, 5h.`
             }
-            error={scheduleError ?? fieldErrors.retrySchedule}
+            error={(scheduleTouched ? scheduleError : undefined) ?? fieldErrors.retrySchedule}
           >
             {({ id, describedBy, invalid }) => (
               <input
@@ -334,6 +348,7 @@ export function EndpointForm({
                 aria-describedby={describedBy}
                 aria-invalid={invalid}
                 onChange={(e) => setV((s) => ({ ...s, retrySchedule: e.target.value }))}
+                onBlur={() => setScheduleTouched(true)}
               />
             )}
           </Field>
@@ -395,10 +410,11 @@ export function EndpointForm({
                     }))
                   }
                 />
+                {/* A least width: in a narrow column the value wraps onto its own line instead of shrinking to a sliver. */}
                 <input
                   aria-label={`Header ${i + 1} value`}
                   placeholder="value"
-                  className={`${inputClass} min-w-0 flex-1 font-mono`}
+                  className={`${inputClass} min-w-56 flex-1 font-mono`}
                   value={h.value}
                   onChange={(e) =>
                     setV((s) => ({

@@ -23,9 +23,10 @@ export function EndpointState({ endpoint }: { endpoint: EndpointLike }) {
           <Badge tone="amber">Circuit open</Badge>
         </Term>
       )}
+      {/* "Circuit open" in every view and state (the wait reasons say it too); probing is a detail of it. */}
       {endpoint.circuitState === "half_open" && (
-        <Term explain="Herald is sending a test delivery to see whether your server works again; the held deliveries follow when it does.">
-          <Badge tone="amber">Circuit probing</Badge>
+        <Term explain="Your server failed many times in a row, so Herald holds deliveries back; right now it is sending one as a test, and the rest follow when it succeeds.">
+          <Badge tone="amber">Circuit open · probe due</Badge>
         </Term>
       )}
     </span>

@@ -91,10 +91,11 @@ export function HeadersPanel({
             value={name}
             onChange={(e) => setName(e.target.value)}
           />
+          {/* A least width: in a narrow column the value wraps onto its own line instead of shrinking to a sliver. */}
           <input
             aria-label="Header value"
             placeholder="value"
-            className={`${inputClass} min-w-0 flex-1 font-mono`}
+            className={`${inputClass} min-w-56 flex-1 font-mono`}
             value={value}
             onChange={(e) => setValue(e.target.value)}
           />

@@ -102,8 +102,9 @@ export function RangeReplayDialog({
       <div className="space-y-4 text-sm text-slate-700">
         <p>
           A replay ingests each original message again as a <strong>new message</strong> (new id and{" "}
-          <code>webhook-id</code>, linked to the original) and delivers it to the endpoints subscribed to it. Receivers
-          see them as new events.
+          <code>webhook-id</code>, linked to the original) and delivers it to the endpoints subscribed to it now, including
+          ones created after it was sent. A message that was sent to chosen endpoints only (a sample) goes only to those.
+          Receivers see them as new events.
         </p>
         <div className="rounded-md bg-slate-50 p-3 text-xs">{scope}</div>
         {estimating && <p role="status">Counting what this would send…</p>}

@@ -1,4 +1,4 @@
-import type { WaitReason } from "@/lib/portal/wait-reason";
+import type { CircuitWait, WaitReason } from "@/lib/portal/wait-reason";
 import { formatTime, relativeTime } from "../ui/format";
 
 /** A moment as clock time (and how far off), the full date and time on hover. */
@@ -11,6 +11,19 @@ export function When({ iso }: { iso: string | null }) {
     <time dateTime={iso} title={formatTime(iso)}>
       {clock} ({relativeTime(iso)})
     </time>
+  );
+}
+
+/**
+ * How long the endpoint has failed, and its last failed attempt: the same words and the same
+ * moments in every view (the outage's start does not move with probes).
+ */
+export function CircuitSince({ circuit }: { circuit: Pick<CircuitWait, "failingSince" | "openedAt" | "failures"> }) {
+  return (
+    <>
+      failing since <When iso={circuit.failingSince} />; {circuit.failures} failed attempts in a row, the last at{" "}
+      <When iso={circuit.openedAt} />
+    </>
   );
 }
 
@@ -31,22 +44,27 @@ export function WaitReasonText({ reason }: { reason: WaitReason }) {
       return (
         <>
           {reason.first ? "First attempt" : "Retry"} scheduled at <When iso={reason.at} />
-          {reason.circuit && (
-            <>
-              ; the circuit is open, next probe at <When iso={reason.circuit.nextProbeAt} />
-            </>
-          )}
+          {reason.circuit &&
+            (reason.circuit.probing ? (
+              <>; the circuit is open, a probe is due</>
+            ) : (
+              <>
+                ; the circuit is open, next probe at <When iso={reason.circuit.nextProbeAt} />
+              </>
+            ))}
           .
         </>
       );
     case "circuit_open":
       return reason.probing ? (
         <>
-          Circuit open since <When iso={reason.openedAt} />: one delivery is being sent as a probe now; the rest follow if it succeeds.
+          Circuit open, <CircuitSince circuit={reason} />. Probe due: the next delivery goes as a test; the rest follow if it
+          succeeds.
         </>
       ) : (
         <>
-          Circuit open since <When iso={reason.openedAt} />, next probe at <When iso={reason.nextProbeAt} />. Held until your server answers again.
+          Circuit open, <CircuitSince circuit={reason} />. Next probe at <When iso={reason.nextProbeAt} />. Held until your server
+          answers again.
         </>
       );
     case "in_flight_limit":

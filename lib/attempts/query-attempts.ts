@@ -37,7 +37,7 @@ function attemptWhere(q: AttemptFilters): Prisma.AttemptWhereInput | null {
 async function listAttempts(base: Prisma.AttemptWhereInput, q: AttemptFilters) {
   const filters = attemptWhere(q);
   const range = idRange("attempt", q);
-  const page = await paginate(q, "descending", "id", (p) =>
+  const page = await paginate(q, "descending", "attempt", (p) =>
     filters === null
       ? Promise.resolve([])
       : db.attempt.findMany({

@@ -43,7 +43,7 @@ export async function listAttemptedMessages(
     ...(q.event_types?.length ? { eventType: { in: q.event_types } } : {}),
     ...(q.channel ? { message: { channels: { has: q.channel } } } : {}),
   };
-  const page = await paginate(q, "descending", "id", (p) =>
+  const page = await paginate(q, "descending", "delivery", (p) =>
     db.delivery.findMany({
       where: { ...where, ...idFilter(cursorWhere(p), range) },
       include: { message: true },
@@ -60,7 +60,7 @@ export async function listAttemptedMessages(
 /** GET /app/{app}/msg/{msg}/endpoint: the endpoints a message was sent to, with delivery state. */
 export async function listAttemptedDestinations(scope: Scope, app: string, msgId: string, q: ListQuery) {
   const { msg } = await findMessage(scope, app, msgId);
-  const page = await paginate(q, "ascending", "id", (p) =>
+  const page = await paginate(q, "ascending", "delivery", (p) =>
     db.delivery.findMany({
       where: { messageId: msg.id, ...cursorWhere(p) },
       include: { endpoint: true },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CIRCUIT_COOLDOWN_MAX_MS, circuitGate, cooldownMs, nextProbeAt } from "./circuit-breaker";
+import { CIRCUIT_COOLDOWN_MAX_MS, circuitGate, circuitPhase, cooldownMs, nextProbeAt } from "./circuit-breaker";
 
 describe("circuit breaker", () => {
   const now = Date.parse("2026-01-01T12:00:00Z");
@@ -63,5 +63,12 @@ describe("circuit breaker", () => {
       expect(due(at)).toBe(true);
       expect(due(at - 2)).toBe(false);
     }
+  });
+
+  it("says one word for the circuit in every view: open, or probing once the probe is due or under way", () => {
+    expect(circuitPhase("closed", null, now)).toBe("closed");
+    expect(circuitPhase("open", ago(-5_000), now)).toBe("open");
+    expect(circuitPhase("open", ago(6_000).toISOString(), now)).toBe("probing"); // due: not "next probe 6 s ago"
+    expect(circuitPhase("half_open", ago(-5_000), now)).toBe("probing");
   });
 });

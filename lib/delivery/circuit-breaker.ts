@@ -59,3 +59,20 @@ export function circuitGate(ep: CircuitView, baseMs: number, now: number): "clos
   if (at === null) return "closed";
   return now >= at.getTime() ? "probe" : "wait";
 }
+
+/**
+ * What every view tells a person about an open circuit (the state badge, the wait reasons, the
+ * endpoint's notice), so the portal and the console use one vocabulary: "open" while it waits out
+ * the cool-down, "probing" once the probe is under way (half_open) or due (its time has passed and
+ * the next worker sends it), so no view says "next probe at … (6 seconds ago)". The views say
+ * "probe due" then, not "probing now": a due probe goes with the next delivery, which may be a
+ * retry an hour away.
+ */
+export type CircuitPhase = "closed" | "open" | "probing";
+
+export function circuitPhase(state: CircuitState, probeAt: Date | string | null | undefined, now: number): CircuitPhase {
+  if (state === "closed") return "closed";
+  if (state === "half_open") return "probing";
+  return probeAt != null && new Date(probeAt).getTime() <= now ? "probing" : "open";
+}
+

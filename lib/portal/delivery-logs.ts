@@ -6,7 +6,7 @@ import { findApplication } from "../applications/find-application";
 import { findEndpoint } from "../endpoints/find-endpoint";
 import { idFilter, idRange, type TimeRange } from "../messages/query-messages";
 import { logStatus, statusBranches, type LogStatus } from "./delivery-status";
-import { waitReasons } from "./wait-reason";
+import { WAIT_ENDPOINT_SELECT, waitReasons } from "./wait-reason";
 import { MAX_SEARCH_MESSAGES, messagesByIdPrefix } from "./search-messages";
 import { messagesByPayload } from "./search-payloads";
 
@@ -102,7 +102,7 @@ export async function listDeliveryLogs(scope: Scope, appIdOrUid: string, q: Deli
 
   const parts = branches(q, Boolean(searched), Boolean(q.endpoint_id));
   const range = idRange("delivery", q);
-  const page = await paginate(q, "descending", "id", (p) => (noMatch ? Promise.resolve([]) : readMerged(base, parts, range, p)));
+  const page = await paginate(q, "descending", "delivery", (p) => (noMatch ? Promise.resolve([]) : readMerged(base, parts, range, p)));
   const details = await rowDetails(page.rows, app.throttleRate);
   const list = toListResponse(page, (r) => serializeLogRow(r, details));
   // limited: more messages matched than a search reads (the newest are shown): narrow it to see others.
@@ -121,13 +121,7 @@ async function rowDetails(rows: Row[], appThrottleRate: number | null) {
         id: true,
         uid: true,
         url: true,
-        state: true,
-        disabledReason: true,
-        circuitState: true,
-        circuitOpenedAt: true,
-        circuitProbeAt: true,
-        failingSince: true,
-        throttleRate: true,
+        ...WAIT_ENDPOINT_SELECT,
       },
     }),
   ]);

@@ -48,3 +48,15 @@ export function statusBranches(status: LogStatus): Prisma.DeliveryWhereInput[] {
       ];
   }
 }
+
+// The same notions in SQL, for the counts that read many deliveries at once (the console's
+// application list, Failures' held deliveries), over a delivery row aliased `d`.
+/** Not tried yet (the log's "pending"); behind an active endpoint's open circuit, "held". */
+export const untriedSql = (d: string) => `${d}.status = 'pending' AND ${d}.attempt_count = 0`;
+/** Retrying after a failed attempt (the log's "failed"). */
+export const retryingSql = (d: string) => `${d}.status IN ('pending', 'sending') AND ${d}.attempt_count > 0`;
+/**
+ * Counts of unfinished deliveries stop here: those views are polled, and an endpoint whose circuit
+ * stays open for days holds every delivery sent to it since; they then say "10000+".
+ */
+export const UNFINISHED_COUNTED = 10_000;

@@ -5,7 +5,7 @@ import { findApplication } from "../applications/find-application";
 import { serializeAttempt } from "../attempts/serialize";
 import { serializeMessage } from "../messages/serialize";
 import { logStatus } from "./delivery-status";
-import { waitReasons } from "./wait-reason";
+import { WAIT_ENDPOINT_SELECT, waitReasons } from "./wait-reason";
 
 // The attempt inspector's data: one delivery (a message to one endpoint) with every attempt
 // in order, each with the exact request sent and the response received, plus the message and
@@ -25,14 +25,8 @@ export async function deliveryTimeline(scope: Scope, appIdOrUid: string, deliver
           id: true,
           uid: true,
           url: true,
-          state: true,
           signingAlgorithm: true,
-          disabledReason: true,
-          circuitState: true,
-          circuitOpenedAt: true,
-          circuitProbeAt: true,
-          failingSince: true,
-          throttleRate: true,
+          ...WAIT_ENDPOINT_SELECT,
         },
       },
       attempts: { orderBy: { id: "asc" } },

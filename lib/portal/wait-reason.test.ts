@@ -16,6 +16,7 @@ function input(over: { delivery?: Partial<WaitInput["delivery"]>; endpoint?: Par
       circuitOpenedAt: null,
       circuitProbeAt: null,
       failingSince: null,
+      consecutiveFailures: 0,
       throttleRate: null,
       ...over.endpoint,
     },
@@ -45,26 +46,31 @@ describe("why a delivery waits", () => {
     expect(waitReason(input({ delivery: { attemptCount: 0, nextAttemptAt: at(5_000) } }))).toMatchObject({ kind: "scheduled", first: true });
   });
 
-  it("a due delivery behind an open circuit: since when, and when the next probe goes", () => {
-    const endpoint = { circuitState: "open" as const, circuitOpenedAt: at(-10_000), failingSince: at(-60_000) };
+  it("a due delivery behind an open circuit: failing since when, and when the next probe goes", () => {
+    const endpoint = { circuitState: "open" as const, circuitOpenedAt: at(-10_000), failingSince: at(-60_000), consecutiveFailures: 10 };
     const probe = nextProbeAt(endpoint, config.circuitCooldownMs)!.toISOString();
-    expect(waitReason(input({ endpoint }))).toEqual({
-      kind: "circuit_open",
-      openedAt: at(-10_000).toISOString(),
-      nextProbeAt: probe,
-      probing: false,
-    });
+    const circuit = { failingSince: at(-60_000).toISOString(), openedAt: at(-10_000).toISOString(), failures: 10, nextProbeAt: probe, probing: false };
+    expect(waitReason(input({ endpoint }))).toEqual({ kind: "circuit_open", ...circuit });
     expect(waitReason(input({ endpoint: { ...endpoint, circuitState: "half_open" } }))).toMatchObject({ kind: "circuit_open", probing: true });
-    // A recover or retry asked for the probe: the next probe is then, as the engine sees it.
+    // A recover or retry asked for the probe: the next probe is then, as the engine sees it, and
+    // as its time has passed the probe is going now (no "next probe at … (1 second ago)").
     expect(waitReason(input({ endpoint: { ...endpoint, circuitProbeAt: at(-1_000) } }))).toMatchObject({
       kind: "circuit_open",
       nextProbeAt: at(-1_000).toISOString(),
+      probing: true,
+    });
+    // The cool-down is over but the probe is not under way yet: probing all the same.
+    expect(waitReason(input({ endpoint: { ...endpoint, circuitOpenedAt: at(-40_000) } }))).toMatchObject({ kind: "circuit_open", probing: true });
+    // More failures (a failed probe, or several recorded at once as it opened): counted, with the
+    // last one's time; the outage's start stays.
+    expect(waitReason(input({ endpoint: { ...endpoint, consecutiveFailures: 11 } }))).toMatchObject({
+      kind: "circuit_open",
+      failingSince: at(-60_000).toISOString(),
+      failures: 11,
+      openedAt: at(-10_000).toISOString(),
     });
     // A retry whose timer still runs names its time, and the circuit beside it.
-    expect(waitReason(input({ endpoint, delivery: { nextAttemptAt: at(600_000) } }))).toMatchObject({
-      kind: "scheduled",
-      circuit: { openedAt: at(-10_000).toISOString(), nextProbeAt: probe },
-    });
+    expect(waitReason(input({ endpoint, delivery: { nextAttemptAt: at(600_000) } }))).toMatchObject({ kind: "scheduled", circuit });
   });
 
   it("parked at the endpoint's in-flight limit", () => {

@@ -1,5 +1,5 @@
 import type { CircuitState, DeliveryStatus, EndpointState } from "../generated/prisma/client";
-import { nextProbeAt } from "../delivery/circuit-breaker";
+import { circuitPhase, nextProbeAt } from "../delivery/circuit-breaker";
 import { createEndpointGate, memberOf } from "../delivery/endpoint-gate";
 import { env } from "../env";
 import { logger } from "../logger";
@@ -12,13 +12,29 @@ import { keyPrefix, redis } from "../queue/connection";
 // retry timer still running; then, for a due delivery, the circuit breaker, the in-flight cap
 // (the delivery is parked in Redis) and the throttle, in the order the engine checks them.
 
+/**
+ * An open circuit as the views say it (lib/delivery/circuit-breaker.ts): failing since when (the
+ * start of the outage, which no probe moves, so every view and refresh names the same moment);
+ * how many attempts in a row failed, the last at openedAt (every failure past the threshold moves
+ * it; whether one of them was a failed probe the counts cannot tell, as several failures are
+ * recorded at once, so no view claims a re-opening); probing when the probe is under
+ * way or due.
+ */
+export type CircuitWait = {
+  failingSince: string | null;
+  openedAt: string | null;
+  failures: number;
+  nextProbeAt: string | null;
+  probing: boolean;
+};
+
 export type WaitReason =
   | { kind: "sending" }
   | { kind: "endpoint_paused"; dueAt: string | null }
   | { kind: "endpoint_disabled"; reason: string | null; dueAt: string | null }
   /** first: no attempt yet. The circuit, when open, is mentioned beside the time. */
-  | { kind: "scheduled"; at: string; first: boolean; circuit: { openedAt: string | null; nextProbeAt: string | null } | null }
-  | { kind: "circuit_open"; openedAt: string | null; nextProbeAt: string | null; probing: boolean }
+  | { kind: "scheduled"; at: string; first: boolean; circuit: CircuitWait | null }
+  | ({ kind: "circuit_open" } & CircuitWait)
   | { kind: "in_flight_limit"; limit: number }
   | { kind: "throttled"; ratePerSecond: number }
   /** Due, admitted by every gate: the next free worker takes it. */
@@ -34,6 +50,7 @@ export type WaitInput = {
     /** An explicit action (recover, retry) asked for the probe from then: the engine probes at once. */
     circuitProbeAt: Date | null;
     failingSince: Date | null;
+    consecutiveFailures: number;
     throttleRate: number | null;
   };
   /** The application's rate limit, used when the endpoint has none (as the engine does). */
@@ -46,6 +63,30 @@ export type WaitInput = {
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
+/** The endpoint columns a wait reason reads: the delivery log and the inspector select the same ones. */
+export const WAIT_ENDPOINT_SELECT = {
+  state: true,
+  disabledReason: true,
+  circuitState: true,
+  circuitOpenedAt: true,
+  circuitProbeAt: true,
+  failingSince: true,
+  consecutiveFailures: true,
+  throttleRate: true,
+} as const;
+
+function circuitWait(ep: WaitInput["endpoint"], cooldownMs: number, now: number): CircuitWait | null {
+  if (ep.circuitState === "closed") return null;
+  const probeAt = nextProbeAt(ep, cooldownMs);
+  return {
+    failingSince: iso(ep.failingSince),
+    openedAt: iso(ep.circuitOpenedAt),
+    failures: ep.consecutiveFailures,
+    nextProbeAt: iso(probeAt),
+    probing: circuitPhase(ep.circuitState, probeAt, now) === "probing",
+  };
+}
+
 /** null when the delivery is not waiting (succeeded, dead-lettered, cancelled). */
 export function waitReason(i: WaitInput): WaitReason | null {
   const { delivery: d, endpoint: ep } = i;
@@ -53,13 +94,10 @@ export function waitReason(i: WaitInput): WaitReason | null {
   if (d.status !== "pending") return null;
   if (ep.state === "paused") return { kind: "endpoint_paused", dueAt: iso(d.nextAttemptAt) };
   if (ep.state === "disabled") return { kind: "endpoint_disabled", reason: ep.disabledReason, dueAt: iso(d.nextAttemptAt) };
-  const open = ep.circuitState !== "closed";
-  const circuit = open
-    ? { openedAt: iso(ep.circuitOpenedAt), nextProbeAt: iso(nextProbeAt(ep, i.config.circuitCooldownMs)) }
-    : null;
+  const circuit = circuitWait(ep, i.config.circuitCooldownMs, i.now);
   if (d.nextAttemptAt && d.nextAttemptAt.getTime() > i.now)
     return { kind: "scheduled", at: d.nextAttemptAt.toISOString(), first: d.attemptCount === 0, circuit };
-  if (circuit) return { kind: "circuit_open", ...circuit, probing: ep.circuitState === "half_open" };
+  if (circuit) return { kind: "circuit_open", ...circuit };
   if (i.parked) return { kind: "in_flight_limit", limit: i.config.endpointConcurrency };
   const rate = ep.throttleRate ?? i.appThrottleRate;
   if (rate) return { kind: "throttled", ratePerSecond: rate };

@@ -38,7 +38,7 @@ export function ApplicationsView() {
     <>
       <PageHeader
         title="Applications"
-        description="Your customers: each application has its own endpoints, deliveries and portal. Newest first, with the share of deliveries of the last 24 hours that succeeded."
+        description="Your customers: each application has its own endpoints, deliveries and portal. Newest first, with what each delivered in the last 24 hours (and the share that succeeded) and what is failing or held behind an open circuit now."
         actions={
           canWrite && (
             <Button variant="primary" onClick={() => { m.createApp.reset(); setCreating(true); }}>

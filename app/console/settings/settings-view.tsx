@@ -217,7 +217,7 @@ function BrandingForm({ settings, canWrite }: FormProps) {
         {(f) => (
           <div className="flex items-center gap-2">
             <input id={f.id} aria-describedby={f.describedBy} aria-invalid={f.invalid} className={`${inputClass} max-w-40 font-mono`} value={accentColor} onChange={(e) => setAccentColor(e.target.value)} placeholder="#2563eb" />
-            <input type="color" aria-label="Pick the accent colour" className="h-9 w-12 rounded border border-slate-300" value={/^#[0-9a-f]{6}$/i.test(accentColor) ? accentColor : "#2563eb"} onChange={(e) => setAccentColor(e.target.value)} />
+            <input type="color" aria-label="Pick the accent colour" disabled={!canWrite} className="h-9 w-12 rounded border border-slate-300 disabled:cursor-not-allowed disabled:opacity-50" value={/^#[0-9a-f]{6}$/i.test(accentColor) ? accentColor : "#2563eb"} onChange={(e) => setAccentColor(e.target.value)} />
             {b.accentColor && (
               <span className="rounded px-2 py-1 text-xs font-medium" style={{ background: b.accentColor, color: b.accentTextColor ?? undefined }}>
                 Saved accent
@@ -228,7 +228,7 @@ function BrandingForm({ settings, canWrite }: FormProps) {
       </Field>
       <Field label="Theme" error={err("theme")}>
         {(f) => (
-          <select id={f.id} aria-describedby={f.describedBy} className={inputClass} value={theme} onChange={(e) => setTheme(e.target.value as PortalBrandingOut["theme"])}>
+          <select id={f.id} aria-describedby={f.describedBy} disabled={!canWrite} className={`${inputClass} disabled:cursor-not-allowed`} value={theme} onChange={(e) => setTheme(e.target.value as PortalBrandingOut["theme"])}>
             {THEMES.map(([v, label]) => (
               <option key={v} value={v}>
                 {label}

@@ -1,6 +1,6 @@
 "use client";
 import { useState } from "react";
-import { FailureGroupsTable } from "@/components/portal/failure-groups-table";
+import { FailureGroupsTable, HeldDeliveries } from "@/components/portal/failure-groups-table";
 import { TaskProgress } from "@/components/portal/task-progress";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
@@ -23,11 +23,13 @@ export function FailuresTab({ appId }: { appId: string }) {
   const [taskId, setTaskId] = useState<string | null>(null);
   const stream = useTaskStream(client, taskId);
   const groups = failures.data?.data ?? [];
+  const held = failures.data?.held ?? [];
   return (
     <>
       {failures.isPending && <Spinner label="Loading failures" />}
       {failures.error && <Notice tone="error">{failures.error.message}</Notice>}
-      {failures.data && groups.length === 0 && <EmptyState title="No failures">Every delivery went through, or is still on its first try.</EmptyState>}
+      {failures.data && groups.length === 0 && held.length === 0 && <EmptyState title="No failures">Every delivery went through, or is still on its first try.</EmptyState>}
+      {held.length > 0 && <HeldDeliveries held={held} canRetry={canWrite} />}
       {groups.length > 0 && (
         <FailureGroupsTable
           groups={groups}

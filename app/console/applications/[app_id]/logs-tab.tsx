@@ -1,7 +1,7 @@
 "use client";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useMemo, useState } from "react";
-import { AttemptInspector } from "@/components/portal/attempt-inspector";
+import { AttemptInspector, type InspectorNotice } from "@/components/portal/attempt-inspector";
 import { DeliveryLogTable } from "@/components/portal/delivery-log-table";
 import { LogFilters, type LogFilterValues } from "@/components/portal/log-filters";
 import { Button } from "@/components/ui/button";
@@ -34,7 +34,7 @@ export function LogsTab({ appId }: { appId: string }) {
   const endpoints = useEndpoints(appId);
   const catalog = useEventTypes();
   const m = useConsoleMutations();
-  const [notice, setNotice] = useState<{ tone: "ok" | "error"; text: string; messageId?: string } | null>(null);
+  const [notice, setNotice] = useState<InspectorNotice | null>(null);
   const [watching, setWatching] = useState(false);
   const delivery = useDelivery(appId, open, watching);
   const rows = logs.data?.data ?? [];
@@ -93,7 +93,7 @@ export function LogsTab({ appId }: { appId: string }) {
                 { appId, msgId: delivery.data.message.id, endpointId: delivery.data.endpoint.id },
                 {
                   onSuccess: () => {
-                    setNotice({ tone: "ok", text: "Retry queued: a new attempt of this delivery (same webhook-id) will appear in the timeline." });
+                    setNotice({ tone: "ok", text: "Retry queued: a new attempt of this delivery (same webhook-id) will appear in the timeline.", retry: true });
                     setWatching(true);
                     setTimeout(() => setWatching(false), 30_000);
                   },

@@ -1,6 +1,6 @@
 "use client";
 import { useState } from "react";
-import { FailureGroupsTable } from "@/components/portal/failure-groups-table";
+import { FailureGroupsTable, HeldDeliveries } from "@/components/portal/failure-groups-table";
 import { PageHeader } from "@/components/portal/page-header";
 import { LiveStatus, LoadError } from "@/components/portal/live-status";
 import { TaskProgress } from "@/components/portal/task-progress";
@@ -23,11 +23,12 @@ export default function FailuresPage() {
   const [taskId, setTaskId] = useState<string | null>(null);
   const stream = useTaskStream(client, taskId);
   const groups = failures.data?.data ?? [];
+  const held = failures.data?.held ?? [];
   return (
     <>
       <PageHeader
         title="Failures"
-        description="Deliveries Herald gave up on (dead-lettered) and deliveries still failing, grouped by endpoint and by what your server answered. Fix the cause, then retry the group."
+        description="Deliveries Herald gave up on (dead-lettered) and deliveries still failing, grouped by endpoint and by what your server answered, and those held behind an open circuit. Fix the cause, then retry the group."
       />
       <div className="mb-4">
         <Notice title="A 200 is final">
@@ -42,9 +43,10 @@ export default function FailuresPage() {
         </p>
       )}
       <LoadError title="Could not load the failures" error={failures.error} onRetry={() => void failures.refetch()} />
-      {failures.data && groups.length === 0 && (
+      {failures.data && groups.length === 0 && held.length === 0 && (
         <EmptyState title="No failures">Every delivery went through, or is still on its first try.</EmptyState>
       )}
+      {held.length > 0 && <HeldDeliveries held={held} canRetry={capabilities.retry} />}
       {groups.length > 0 && (
         <FailureGroupsTable
           groups={groups}

@@ -1,7 +1,7 @@
 "use client";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { Suspense, useMemo, useState } from "react";
-import { AttemptInspector } from "@/components/portal/attempt-inspector";
+import { AttemptInspector, type InspectorNotice } from "@/components/portal/attempt-inspector";
 import { DeliveryLogTable } from "@/components/portal/delivery-log-table";
 import { LogFilters, type LogFilterValues } from "@/components/portal/log-filters";
 import { PageHeader } from "@/components/portal/page-header";
@@ -63,7 +63,7 @@ function Logs() {
   const m = usePortalMutations();
 
   // Inspector.
-  const [notice, setNotice] = useState<{ tone: "ok" | "error"; text: string; messageId?: string } | null>(null);
+  const [notice, setNotice] = useState<InspectorNotice | null>(null);
   const [watching, setWatching] = useState(false);
   const delivery = useDelivery(open, watching);
 
@@ -202,7 +202,7 @@ function Logs() {
                 { msgId: delivery.data.message.id, endpointId: delivery.data.endpoint.id },
                 {
                   onSuccess: () => {
-                    setNotice({ tone: "ok", text: "Retry queued: a new attempt of this delivery (same webhook-id) will appear in the timeline." });
+                    setNotice({ tone: "ok", text: "Retry queued: a new attempt of this delivery (same webhook-id) will appear in the timeline.", retry: true });
                     setWatching(true);
                     setTimeout(() => setWatching(false), 30_000);
                   },
@@ -267,6 +267,11 @@ function Logs() {
             <li>Time range: {filters.after ? formatTime(filters.after) : "the beginning"} → {filters.before ? formatTime(filters.before) : "now"}</li>
             <li>Event type: {filters.eventType?.split(",").join(", ") ?? "all"}</li>
             <li>Endpoint: {filters.endpoint ? endpointName(filters.endpoint) : "every subscribed, active endpoint"}</li>
+            <li>
+              {filters.endpoint
+                ? "Messages: those this endpoint subscribes to (its event types and channels), including ones sent before it existed, and its own samples; samples sent to other endpoints are left out."
+                : "Messages: each goes to the active endpoints subscribed to it now; a sample only to the endpoint it was sent to."}
+            </li>
             <li>Original delivery status: {filters.status?.split(",").join(", ") ?? "any"}</li>
             {(filters.search || filters.payload) && <li>The search is not applied to a range replay; replay a single message from its inspector.</li>}
             {filters.statusCode !== undefined && <li>The last-response filter is not applied to a range replay.</li>}

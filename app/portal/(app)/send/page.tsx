@@ -3,6 +3,8 @@ import Link from "next/link";
 import { useRouter, useSearchParams } from "next/navigation";
 import { Suspense, useMemo, useState } from "react";
 import { DeliveryStatusBadge } from "@/components/portal/delivery-status";
+import { WaitReasonText } from "@/components/portal/wait-reason";
+import type { WaitReason } from "@/lib/portal/wait-reason";
 import { PageHeader } from "@/components/portal/page-header";
 import { RecentMessages } from "@/components/portal/recent-messages";
 import { RequestPreview } from "@/components/portal/request-preview";
@@ -23,11 +25,23 @@ import {
 } from "../../_lib/queries";
 import { useDebounced } from "../../_lib/forms";
 
-/** After sending: the delivery of the new message, polled until its first attempt is in. */
+/** The sample waits for a reason the reader should know (not just "on its way"). */
+const held = (w: WaitReason | null | undefined): w is WaitReason => Boolean(w && w.kind !== "sending" && w.kind !== "queued");
+
+/**
+ * After sending: the delivery of the new message, polled until its first attempt is in. A sample
+ * is an ordinary delivery: behind an open circuit it is held like any other (sending one is no
+ * explicit "the endpoint is back" action), so the reason is said at once; a resend is such an
+ * action and goes through the circuit now, so it is offered.
+ */
 function SentResult({ msgId, endpointId }: { msgId: string; endpointId: string }) {
+  const { capabilities } = usePortal();
+  const m = usePortalMutations();
   const row = useDeliveryOfMessage(msgId, endpointId).data;
   const delivery = useDelivery(row?.id ?? null, true);
   const last = delivery.data?.attempts[delivery.data.attempts.length - 1];
+  const waiting = delivery.data?.waiting;
+  const circuit = waiting?.kind === "circuit_open" ? waiting : waiting?.kind === "scheduled" ? waiting.circuit : null;
   return (
     <section
       aria-label="Result"
@@ -38,7 +52,26 @@ function SentResult({ msgId, endpointId }: { msgId: string; endpointId: string }
         Sent as <span className="font-mono">{msgId}</span>.
       </p>
       {!row && <Spinner label="Waiting for the delivery" />}
-      {row && !last && <Spinner label="Waiting for the first attempt" />}
+      {row && !last && !held(waiting) && <Spinner label="Waiting for the first attempt" />}
+      {row && !last && held(waiting) && (
+        <div className="space-y-2 text-sm">
+          <p data-testid="wait-reason">
+            <WaitReasonText reason={waiting} />
+          </p>
+          {circuit && !circuit.probing && capabilities.retry && (
+            <p className="flex flex-wrap items-center gap-2">
+              <Button size="sm" disabled={m.retry.isPending} onClick={() => m.retry.mutate({ msgId, endpointId })}>
+                Send it now
+              </Button>
+              <span className="text-xs text-slate-600">
+                One attempt goes to your server at once, past the circuit. If it succeeds, the circuit closes and the held
+                deliveries follow.
+              </span>
+            </p>
+          )}
+          <ErrorText message={m.retry.error?.message} className="text-sm" />
+        </div>
+      )}
       {row && last && (
         <div className="flex flex-wrap items-center gap-3 text-sm">
           <DeliveryStatusBadge status={delivery.data!.status} />
@@ -69,7 +102,10 @@ function Send() {
   const m = usePortalMutations();
   const endpointId = params.get("endpoint") ?? endpoints.data?.data[0]?.id ?? null;
   const types = (catalog.data?.data ?? []).filter((t) => !t.archived);
-  const eventType = params.get("eventType") ?? types[0]?.name ?? null;
+  // By default an event type the chosen endpoint subscribes to, not one it would never be sent.
+  const filter = endpoints.data?.data.find((e) => e.id === endpointId)?.filterTypes ?? null;
+  const eventType = params.get("eventType") ?? (types.find((t) => !filter || filter.includes(t.name)) ?? types[0])?.name ?? null;
+  const unsubscribed = Boolean(filter && eventType && !filter.includes(eventType));
   const latest = types.find((t) => t.name === eventType)?.versions[0];
   const exampleText = pretty(latest?.example ?? {});
   const [edit, setEdit] = useState<PayloadEdit>(null);
@@ -127,6 +163,9 @@ function Send() {
                 </option>
               ))}
             </select>
+            {unsubscribed && (
+              <span className="block text-xs text-amber-800">This endpoint does not subscribe to {eventType}: it gets this sample only because you send it there.</span>
+            )}
           </label>
           <label className="block space-y-1 text-sm">
             <span className="font-medium">Endpoint</span>

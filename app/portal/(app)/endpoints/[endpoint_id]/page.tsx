@@ -59,7 +59,11 @@ function EndpointDetail() {
     const notFound = endpoint.error instanceof ApiFailure && endpoint.error.status === 404;
     return (
       <Notice tone="error" title={notFound ? "Endpoint not found" : "Could not load the endpoint"}>
-        <p>{endpoint.error?.message}</p>
+        <p>
+          {notFound
+            ? "There is no endpoint with this id in this application: it may have been deleted, or the link is for another application. Pick one from the list of endpoints."
+            : endpoint.error?.message}
+        </p>
         <p className="mt-2 flex flex-wrap items-center gap-3">
           {!notFound && (
             <Button size="sm" onClick={() => void endpoint.refetch()}>
