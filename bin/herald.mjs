@@ -10,6 +10,8 @@
 // signing secret, opens an outbound stream to Herald (Server-Sent Events: works from behind NAT),
 // POSTs each delivery to the local URL with the exact signed headers and body, and reports the
 // local answer back, so the attempt is recorded with it (a local 500 is retried as usual).
+import http from "node:http";
+import https from "node:https";
 import { parseArgs } from "node:util";
 
 const USAGE = `Usage:
@@ -134,8 +136,8 @@ async function readCapped(res) {
   const chunks = [];
   let size = 0;
   let truncated = false;
-  if (res.body) {
-    for await (const chunk of res.body) {
+  if (res) {
+    for await (const chunk of res) {
       const room = MAX_BODY_BYTES - size;
       if (chunk.length > room) {
         chunks.push(Buffer.from(chunk).subarray(0, room));
@@ -150,23 +152,31 @@ async function readCapped(res) {
   return { body: Buffer.concat(chunks, size).toString("utf8"), truncated };
 }
 
-/** POSTs one delivery to the local server exactly as Herald signed it; returns its answer. */
+/**
+ * POSTs one delivery to the local server exactly as Herald signed it; returns its answer. Through
+ * node:http rather than fetch, which adds headers Herald never sends (accept, accept-language,
+ * sec-fetch-mode, accept-encoding) and would make the local request differ from production's.
+ */
 async function forward(target, delivery) {
   const headers = Object.fromEntries(Object.entries(delivery.headers).filter(([k]) => !NOT_FORWARDED.has(k.toLowerCase())));
+  headers["content-length"] = String(Buffer.byteLength(delivery.body));
   const started = performance.now();
+  const url = new URL(target);
   try {
-    const res = await fetch(target, {
-      method: "POST",
-      headers,
-      body: delivery.body,
-      redirect: "manual",
-      // Leave time to report the answer before Herald stops waiting.
-      signal: AbortSignal.timeout(Math.max(500, delivery.timeoutMs - 1_000)),
+    const res = await new Promise((resolve, reject) => {
+      const req = (url.protocol === "https:" ? https : http).request(url, {
+        method: "POST",
+        headers,
+        // Leave time to report the answer before Herald stops waiting.
+        signal: AbortSignal.timeout(Math.max(500, delivery.timeoutMs - 1_000)),
+      }, resolve);
+      req.on("error", reject);
+      req.end(delivery.body);
     });
     const { body, truncated } = await readCapped(res);
     const responseHeaders = {};
-    res.headers.forEach((v, k) => (responseHeaders[k] = v));
-    return { status: res.status, headers: responseHeaders, body, truncated, durationMs: Math.round(performance.now() - started) };
+    for (const [k, v] of Object.entries(res.headers)) responseHeaders[k] = Array.isArray(v) ? v.join(", ") : String(v);
+    return { status: res.statusCode ?? 0, headers: responseHeaders, body, truncated, durationMs: Math.round(performance.now() - started) };
   } catch (err) {
     const errorClass = errorClassOf(err);
     const message = errorClass === "timeout" ? `the local server did not answer within ${delivery.timeoutMs - 1_000} ms` : `${err.cause?.message ?? err.message}`;
@@ -223,7 +233,7 @@ async function listen(opts) {
   try {
     await auth.start?.();
   } catch (err) {
-    fail(`could not open the portal link: ${err.message}`);
+    fail(`could not open the portal link at ${base}: ${err.cause?.message ?? err.message}`);
   }
   const app = encodeURIComponent(auth.appId());
   const events = opts.events ? opts.events.split(",").map((s) => s.trim()).filter(Boolean) : null;
@@ -235,7 +245,8 @@ async function listen(opts) {
       channels: opts.channel ? [opts.channel] : null,
     });
   } catch (err) {
-    fail(`could not create the development endpoint: ${err.message}`);
+    // fetch says only "fetch failed"; its cause says what (ECONNREFUSED 127.0.0.1:3000).
+    fail(`could not create the development endpoint at ${base}: ${err.cause?.message ?? err.message}`);
   }
   const ep = created.endpoint;
   out(`Endpoint: ${ep.id} (uid ${ep.uid}${events ? `, events ${events.join(", ")}` : ", all events"}${opts.channel ? `, channel ${opts.channel}` : ""})`);

@@ -14,7 +14,8 @@ const environment = await applyBootstrapSettings(config);
 const keys = await db.apiKey.count({ where: { environmentId: environment.id, name: { not: "bootstrap" } } });
 let apiKey: string | null = null;
 if (keys === 0) apiKey = (await createApiKey(environment.id, "first run")).key;
-const first = await db.apiKey.findFirst({ where: { environmentId: environment.id }, orderBy: { id: "asc" } });
+// The oldest key still valid, to name on later runs (a revoked one is no key to point to).
+const first = await db.apiKey.findFirst({ where: { environmentId: environment.id, revokedAt: null }, orderBy: { id: "asc" } });
 
 // An owner for the console: HERALD_BOOTSTRAP_ADMIN_* (above), or else, once, a generated one.
 const owner = await ensureFirstOwner(environment.id);

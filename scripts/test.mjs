@@ -13,7 +13,8 @@
 //   npm test -- --vitest [files]  only Vitest (optionally some files; those among the time-zone
 //                                 suites run in both zones), skips lint/e2e
 //   npm test -- --e2e [files]     only Playwright
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { bold, ensureDependencies, fail, green, isDebian, isRoot, pruneBuildIncludes, red, root, run, runAsync, step } from "./lib/shell.mjs";
 import { freePort, isolatedRun } from "./lib/isolated-run.mjs";
@@ -88,9 +89,33 @@ async function phase(name, fn) {
     await fn();
     phases.push(`${green("✔")} ${name} ${((Date.now() - t) / 1000).toFixed(0)}s`);
   } catch (e) {
-    phases.push(`${red("✖")} ${name}`);
+    // The summary names what failed: a CI log is often read from its end only.
+    phases.push(`${red("✖")} ${name}${e.failures?.length ? `\n${e.failures.map((f) => `    ${f}`).join("\n")}` : ""}`);
     console.error(red(e.message));
     code = 1;
+  }
+}
+
+/** Vitest, with a JSON report beside the usual output, so a failure carries the failed tests' names. */
+async function vitest(args, env) {
+  const report = path.join(tmpdir(), `herald-vitest-${process.pid}-${Date.now()}.json`);
+  try {
+    await runAsync("npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...args], { env });
+  } catch (e) {
+    try {
+      const { testResults = [] } = JSON.parse(readFileSync(report, "utf8"));
+      e.failures = testResults.flatMap((file) => {
+        const failed = (file.assertionResults ?? []).filter((a) => a.status === "failed");
+        const where = path.relative(root, file.name);
+        if (failed.length === 0 && file.status === "failed") return [`${where}: ${String(file.message ?? "failed").split("\n")[0]}`];
+        return failed.map((a) => `${where} › ${a.fullName}: ${String(a.failureMessages?.[0] ?? "").split("\n")[0].slice(0, 300)}`);
+      });
+    } catch {
+      /* no report (vitest did not get that far): the error says what happened */
+    }
+    throw e;
+  } finally {
+    rmSync(report, { force: true });
   }
 }
 
@@ -104,17 +129,17 @@ try {
   if (mode !== "all" || code === 0) {
     await phase("build", () => runAsync("npx", ["next", "build"], { env: { NODE_ENV: "production" } }));
     pruneBuildIncludes();
-    if (mode !== "e2e") await phase("vitest", () => runAsync("npx", ["vitest", "run", ...files]));
+    if (mode !== "e2e") await phase("vitest", () => vitest(files));
     if (mode !== "e2e" && tzSuites.length > 0)
       await phase(`vitest, database in ${TZ_ZONE}`, () =>
-        runAsync("npx", ["vitest", "run", ...tzSuites], { env: { HERALD_TEST_DB_TIMEZONE: TZ_ZONE } }),
+        vitest(tzSuites, { HERALD_TEST_DB_TIMEZONE: TZ_ZONE }),
       );
     for (const [name, start] of [["Redis Cluster", startRedisCluster], ["Redis Sentinel", startRedisSentinel]])
       if (mode !== "e2e" && redisModeSuites.length > 0)
         await phase(`vitest, ${name}`, async () => {
           const redis = await start();
           try {
-            await runAsync("npx", ["vitest", "run", ...redisModeSuites], { env: redis.env });
+            await vitest(redisModeSuites, redis.env);
           } finally {
             await redis.stop();
           }

@@ -2,6 +2,7 @@
 // npm run up — set up and run Herald on this machine: dependencies, PostgreSQL and Redis, the
 // database and its migrations, an encryption key, a build; then the web server and the worker
 // in the foreground (Ctrl-C stops both). A second run reuses everything and keeps all data.
+import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import {
@@ -50,6 +51,16 @@ const env = {
 };
 
 ensurePrismaClient(env);
+// Another checkout's database (the default DATABASE_URL is the same for all) with this checkout's
+// freshly generated key: refuse before anything, migrations included, runs against it
+// (scripts/check-key.ts says why).
+if (spawnSync("npx", ["tsx", "scripts/check-key.ts"], { cwd: root, env, stdio: "inherit" }).status !== 0) process.exit(1);
+// The other scripts (npm run api-key, worker, dev, start) read .env, not this run: keep there the
+// defaults this run settled on, once the database is known to be this checkout's. Not what came
+// from the environment (the user's to keep), nor what .env has (a role up created is there).
+dotenv = readDotEnv();
+const settled = Object.entries({ DATABASE_URL: databaseUrl, REDIS_URL: redisUrl }).filter(([k]) => !process.env[k] && !dotenv[k]);
+if (settled.length > 0) appendDotEnv(Object.fromEntries(settled), "where npm run up found PostgreSQL and Redis; the other npm scripts read them from here");
 step("applying database migrations");
 run("npx", ["prisma", "migrate", "deploy"], { quiet: true, env });
 
@@ -106,7 +117,7 @@ const publicUrl = setting("HERALD_PUBLIC_URL", `http://localhost:${port}`);
 console.log(`
 ${green("✔")} ${bold("Herald is running")}  ${publicUrl}
   API:          ${publicUrl}/api/v1   (OpenAPI: ${publicUrl}/api/v1/openapi.json)
-  API key:      ${info.apiKey ? bold(info.apiKey) + yellow("  ← shown once; store it now") : dim(`created on first run (${info.apiKeyPrefix}…); make another with: npm run api-key`)}
+  API key:      ${info.apiKey ? bold(info.apiKey) + yellow("  ← shown once; store it now") : info.apiKeyPrefix ? dim(`${info.apiKeyPrefix}… and any you made since; make another with: npm run api-key`) : yellow("none valid (all revoked): make one with npm run api-key")}
   Console:      ${publicUrl}/console   (sign in at ${publicUrl}/sign-in)
   Owner:        ${info.ownerEmail ?? dim("none")}${info.ownerPassword ? `  password ${bold(info.ownerPassword)}` + yellow("  ← one-time, shown once; store it now") : info.ownerEmail ? dim("  (password as set, or shown on the first run)") : ""}
   Demo portal:  ${info.portalUrl ?? dim("demo disabled (HERALD_DEMO=0)")}

@@ -106,6 +106,9 @@ describe("herald listen", () => {
     expect(got.headers["webhook-id"]).toBe(msgId);
     const event = new Webhook(secret).verify(got.body, got.headers) as { id: string; type: string; data: unknown };
     expect(event).toMatchObject({ id: msgId, type: EVENT_TYPE, data: { orderId: "o-1", amount: 4200 } });
+    // Only what Herald sends: fetch would add browser-style headers production never sends.
+    for (const h of ["accept", "accept-language", "sec-fetch-mode", "accept-encoding"]) expect(got.headers[h], h).toBeUndefined();
+    expect(got.headers["user-agent"]).toMatch(/^Herald-Webhooks\//);
 
     const attempts = await waitUntil("the attempt", () => attemptsOf(msgId), (a) => a.length >= 1);
     expect(attempts).toHaveLength(1);

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
+import { createSecretBox } from "@/lib/crypto/secret-box";
 import { createTenant, baseUrl, type Tenant } from "./helpers/tenant";
 import { recordingSvix } from "./helpers/sdk";
 import { startReceiver, type Receiver } from "./helpers/receiver";
@@ -89,5 +90,20 @@ describe("secrets at rest", () => {
     expect(dump.includes(secrets["endpoint secret"]!.slice("whsec_".length)), "endpoint secret key").toBe(false);
     // No working portal credential of any suite of this run, whatever its value.
     expect(dump.match(/hp[ts]_[A-Za-z0-9_-]{43}/g)).toBeNull();
+  });
+
+  it("a secret sealed with another key is a 503 naming the setting, not a 500", async () => {
+    // What a checkout with a freshly generated key sees in another installation's database.
+    const ep = await t.api("POST", "/app/secrets-app/endpoint", { url: rx.url });
+    expect(ep.status).toBe(201);
+    const otherKey = randomBytes(32).toString("base64");
+    await db.endpoint.update({ where: { id: ep.body.id }, data: { secretEncrypted: createSecretBox(otherKey).seal("whsec_other") } });
+    try {
+      const res = await t.api("GET", `/app/secrets-app/endpoint/${ep.body.id}/secret`);
+      expect(res.status).toBe(503);
+      expect(res.body).toMatchObject({ code: "encryption_key_mismatch", detail: expect.stringMatching(/HERALD_ENCRYPTION_KEY/) });
+    } finally {
+      await db.endpoint.delete({ where: { id: ep.body.id } });
+    }
   });
 });

@@ -1,24 +1,27 @@
 import { env } from "../env";
 import { logger } from "../logger";
 import { applyBootstrapSettings } from "../accounts/bootstrap";
+import { processWide } from "../process-wide";
 
 // Readiness of the web process for its bootstrap credentials: /api/v1/health answers 503
 // "starting" until HERALD_BOOTSTRAP_* (API key, owner) have been applied to the database, so a
 // scripted setup that waits for health and then calls the API never sees a 401. Started from
-// instrumentation.ts; kept on globalThis because route handlers and the instrumentation hook
+// instrumentation.ts; one per process (lib/process-wide.ts) because route handlers and the instrumentation hook
 // are separate bundles of the same process.
 
 const RETRY_MS = 1_000;
-const g = globalThis as unknown as { heraldBootstrap?: { ready: boolean; error: string | null } };
+type Bootstrap = { started: boolean; ready: boolean; error: string | null };
+const boot = () => processWide<Bootstrap>("heraldBootstrap", () => ({ started: false, ready: false, error: null }));
 
-export function bootstrapState() {
-  return g.heraldBootstrap ?? { ready: false, error: null };
+export function bootstrapState(): { ready: boolean; error: string | null } {
+  const { ready, error } = boot();
+  return { ready, error };
 }
 
 export function startBootstrap(): void {
-  if (g.heraldBootstrap) return;
-  const state: { ready: boolean; error: string | null } = { ready: false, error: null };
-  g.heraldBootstrap = state;
+  const state = boot();
+  if (state.started) return;
+  state.started = true;
   const config = env();
   if (!config.HERALD_BOOTSTRAP_API_KEY && !config.HERALD_BOOTSTRAP_ADMIN_EMAIL) {
     state.ready = true;

@@ -1,5 +1,6 @@
 import { createRedis, type RedisClient } from "../queue/connection";
 import { logger } from "../logger";
+import { processWide } from "../process-wide";
 
 // The relay's Redis connections, one pair per process: a subscriber shared by every stream (web)
 // or waiting attempt (worker) that needs a channel (subscribed while at least one handler wants
@@ -11,16 +12,16 @@ import { logger } from "../logger";
 type Handler = (message: string) => void;
 type Hub = { sub: RedisClient; handlers: Map<string, Set<Handler>> };
 
-const g = globalThis as unknown as { heraldListenHub?: Hub; heraldListenPublisher?: RedisClient };
+const g = processWide<{ hub?: Hub; publisher?: RedisClient }>("heraldListenRelay", () => ({}));
 
 /** The connection the relay publishes and keeps presence with. */
 export function publisher(): RedisClient {
-  g.heraldListenPublisher ??= createRedis("client", { enableOfflineQueue: true });
-  return g.heraldListenPublisher;
+  g.publisher ??= createRedis("client", { enableOfflineQueue: true });
+  return g.publisher;
 }
 
 function hub(): Hub {
-  if (!g.heraldListenHub) {
+  if (!g.hub) {
     // A "worker" connection: it waits (queues commands) through a Redis restart instead of failing.
     const sub = createRedis("worker");
     const handlers = new Map<string, Set<Handler>>();
@@ -28,9 +29,9 @@ function hub(): Hub {
       for (const h of handlers.get(channel) ?? []) h(message);
     });
     sub.on("error", (err) => logger.warn({ err }, "listen relay subscriber error"));
-    g.heraldListenHub = { sub, handlers };
+    g.hub = { sub, handlers };
   }
-  return g.heraldListenHub;
+  return g.hub;
 }
 
 /** Calls `handler` for every message on `channel` until the returned function is called. */
@@ -53,8 +54,8 @@ export async function subscribe(channel: string, handler: Handler): Promise<() =
 
 /** Closes the process's subscriber connection (worker shutdown). */
 export function closeHub() {
-  g.heraldListenHub?.sub.disconnect();
-  g.heraldListenPublisher?.disconnect();
-  delete g.heraldListenHub;
-  delete g.heraldListenPublisher;
+  g.hub?.sub.disconnect();
+  g.publisher?.disconnect();
+  delete g.hub;
+  delete g.publisher;
 }

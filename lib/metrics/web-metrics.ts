@@ -2,15 +2,14 @@ import { collectDefaultMetrics, Registry } from "prom-client";
 import { keyPrefix, redis } from "../queue/connection";
 import { catalog, queue } from "../queue/catalog";
 import { registerSharedCollectors } from "./shared-collectors";
+import { processWide } from "../process-wide";
 
 // The web process's /metrics: its own process metrics plus the cluster view read at scrape time
 // (queue depth, endpoint and circuit states, deliveries in flight and dead-lettered, parked
 // deliveries, cluster-wide delivery outcomes). Per-attempt latency histograms live in the worker.
 
-const globalForMetrics = globalThis as unknown as { heraldWebMetrics?: Registry };
-
 export function webMetrics(): Registry {
-  if (!globalForMetrics.heraldWebMetrics) {
+  return processWide("heraldWebMetrics", () => {
     const registry = new Registry();
     collectDefaultMetrics({ register: registry });
     registerSharedCollectors(registry, {
@@ -18,7 +17,6 @@ export function webMetrics(): Registry {
       redis: redis(),
       prefix: keyPrefix(),
     });
-    globalForMetrics.heraldWebMetrics = registry;
-  }
-  return globalForMetrics.heraldWebMetrics;
+    return registry;
+  });
 }

@@ -2,6 +2,7 @@ import { Queue, UnrecoverableError, type Job, type JobsOptions, type Worker, typ
 import { z } from "zod";
 import { queuePrefix, redis } from "./connection";
 import { summarised } from "./summarise-errors";
+import { processWide } from "../process-wide";
 
 // The typed job catalog: every job Herald enqueues, its queue and payload schema, and what
 // recovers the job's work if Redis loses the job. Enqueue only through `enqueue`; workers parse
@@ -61,14 +62,12 @@ export type QueueName = (typeof catalog)[JobName]["queue"];
 
 const DEFAULT_JOB_OPTIONS: JobsOptions = { removeOnComplete: true, removeOnFail: 1000, attempts: 1 };
 
-const globalForQueues = globalThis as unknown as { heraldQueues?: Map<string, Queue> };
-
 export function queue(name: QueueName): Queue {
-  globalForQueues.heraldQueues ??= new Map();
-  let q = globalForQueues.heraldQueues.get(name);
+  const queues = processWide("heraldQueues", () => new Map<string, Queue>());
+  let q = queues.get(name);
   if (!q) {
     q = new Queue(name, { connection: redis(), prefix: queuePrefix(), defaultJobOptions: DEFAULT_JOB_OPTIONS });
-    globalForQueues.heraldQueues.set(name, q);
+    queues.set(name, q);
   }
   return q;
 }

@@ -2,6 +2,7 @@ import type { Cluster, Redis, RedisOptions } from "ioredis";
 import { env } from "../env";
 import { summarised } from "./summarise-errors";
 import { createRedisClient, parseRedisTopology, type RedisTopology } from "./redis-topology.mjs";
+import { processWide } from "../process-wide";
 
 // Redis connections, every one of them opened here (standalone, cluster or sentinel, per
 // HERALD_REDIS_MODE). BullMQ needs maxRetriesPerRequest: null on connections used by workers;
@@ -38,12 +39,9 @@ export function createRedis(purpose: "worker" | "client", overrides: RedisOption
   return client;
 }
 
-const globalForRedis = globalThis as unknown as { heraldRedis?: RedisClient };
-
 /** The process's shared client connection (queues, rate limits, health). */
 export function redis(): RedisClient {
-  globalForRedis.heraldRedis ??= createRedis("client");
-  return globalForRedis.heraldRedis;
+  return processWide("heraldRedis", () => createRedis("client"));
 }
 
 /**

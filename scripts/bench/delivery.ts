@@ -2,6 +2,9 @@
 // Redis, the web server, the worker and the receiver all local:
 //   1. raw undici loopback POST rate (keep-alive, 10 in flight: the per-endpoint cap; the median of
 //      three rounds after a warm-up round);
+//   1b. the queue's floor: one BullMQ worker (in this process) whose jobs do nothing but that
+//      POST: no database, no signing. What any design with one queue job per delivery can reach
+//      here, beside (1) in the same run;
 //   2. Herald's sustained deliveries/s to one fast endpoint (a backlog drained by one worker), and
 //      the ratio to (1);
 //   3. publish-to-receive latency p50/p99 at a fixed 200 messages/s through the API (after an
@@ -18,6 +21,7 @@
 // three times and prints each figure's median beside the runs.
 import { spawn, type ChildProcess } from "node:child_process";
 import { createServer } from "node:http";
+import { Queue, Worker } from "bullmq";
 import { Agent, request } from "undici";
 import { cpuMs, cpuMsOfAll, freePort, reportFigures, settled, startWeb, startWorker, summarize, type Proc } from "./harness";
 
@@ -25,6 +29,8 @@ const TARGETS = { drainRatio: 0.25, p99At200: 100, stuckP99Ratio: 1.2 };
 const BACKLOG = 20_000;
 /** Requests per round of the raw undici reference. */
 const RAW_N = 10_000;
+/** Jobs of the queue's floor (1b). */
+const FLOOR_N = 20_000;
 const RATE = 200;
 const PHASE_S = 20;
 const WARMUP_S = 3;
@@ -152,6 +158,10 @@ async function main() {
     const rawRate = rawRounds[1]!;
     await raw.close();
     console.log(`raw undici loopback POST rate (10 in flight): ${fmt(rawRate)} req/s (median of ${rawRounds.map((r) => fmt(r)).join(", ")})`);
+    const floor = await queueFloor(`${rx}/floor`, JSON.stringify(payload));
+    console.log(
+      `queue floor (BullMQ jobs doing only that POST, one worker): ${fmt(floor.rate)} /s, ratio to raw ${fmt(floor.rate / rawRate, 2)}; CPU ms per job: this process ${fmt(floor.processMs, 3)}, Redis ${fmt(floor.redisMs, 3)}`,
+    );
 
     // Herald: web + a tenant.
     const web = await startWeb({ HERALD_WORKER_METRICS_PORT: "0" });
@@ -232,6 +242,7 @@ async function main() {
         "raw undici POST req/s": rawRate,
         "one endpoint deliveries/s": drainRate,
         "ratio to raw (target >= 0.25)": drainRate / rawRate,
+        "queue floor ratio to raw": floor.rate / rawRate,
         "worker CPU ms per delivery (drain)": drainCpuMs,
         "PostgreSQL CPU ms per delivery (drain)": drainStoresMs.postgres,
         "Redis CPU ms per delivery (drain)": drainStoresMs.redis,
@@ -359,6 +370,7 @@ async function main() {
       "raw undici POST req/s": rawRate,
       "one endpoint deliveries/s": drainRate,
       "ratio to raw (target >= 0.25)": drainRate / rawRate,
+      "queue floor ratio to raw": floor.rate / rawRate,
       "p50 at 200/s ms": base.p50,
       "p99 at 200/s ms (target < 100)": base.p99,
     };
@@ -384,6 +396,65 @@ async function main() {
     receiverProc.kill("SIGTERM");
     await agent.close();
   }
+}
+
+/**
+ * The floor under any engine that gives each delivery a BullMQ job: FLOOR_N jobs, queued first,
+ * drained by one Worker (the engine's concurrency) whose processor only POSTs like the raw
+ * reference. Rate from the first job's start to the last one's end; CPU of this process (the
+ * worker's share plus its HTTP client) and of Redis per job.
+ */
+async function queueFloor(url: string, body: string) {
+  const { createRedis, queuePrefix } = await import("../../lib/queue/connection");
+  const { env } = await import("../../lib/env");
+  const name = `bench-floor-${process.pid}`;
+  const connection = createRedis("worker");
+  const q = new Queue(name, { prefix: queuePrefix(), connection });
+  const dispatcher = new Agent({ keepAliveTimeout: 30_000, connections: 10 });
+  for (let off = 0; off < FLOOR_N; off += 1_000)
+    await q.addBulk(
+      Array.from({ length: 1_000 }, (_, i) => ({
+        name: "deliver",
+        data: { deliveryId: `dlv_${off + i}`, trigger: "scheduled" },
+        opts: { removeOnComplete: true, removeOnFail: true },
+      })),
+    );
+  let done = 0;
+  let first = 0;
+  let finished = () => {};
+  const all = new Promise<void>((r) => (finished = r));
+  const workerConnection = createRedis("worker");
+  const cpu0 = process.cpuUsage();
+  const redis0 = cpuMsOfAll("redis-server");
+  const worker = new Worker(
+    name,
+    async () => {
+      first ||= performance.now();
+      try {
+        const res = await request(url, { method: "POST", dispatcher, body, headers: { "content-type": "application/json" } });
+        await res.body.dump();
+      } finally {
+        // A job whose POST failed counts too, so the floor never waits forever.
+        if (++done === FLOOR_N) finished();
+      }
+    },
+    { prefix: queuePrefix(), connection: workerConnection, concurrency: env().HERALD_WORKER_CONCURRENCY },
+  );
+  await all;
+  const seconds = (performance.now() - first) / 1000;
+  const cpu = process.cpuUsage(cpu0);
+  const out = {
+    rate: FLOOR_N / seconds,
+    processMs: (cpu.user + cpu.system) / 1000 / FLOOR_N,
+    redisMs: (cpuMsOfAll("redis-server") - redis0) / FLOOR_N,
+  };
+  await worker.close();
+  await q.obliterate({ force: true });
+  await q.close();
+  await dispatcher.close();
+  connection.disconnect();
+  workerConnection.disconnect();
+  return out;
 }
 
 const flag = process.argv.indexOf("--receiver");

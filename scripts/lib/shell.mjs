@@ -1,7 +1,7 @@
 // Small helpers for the setup scripts (up, test). Plain Node, no dependencies: they run before
 // node_modules exists.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createHash, randomBytes } from "node:crypto";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -108,7 +108,14 @@ export function ensurePrismaClient(env) {
   const want = fileHash(["prisma/schema.prisma", "package-lock.json"]);
   if (existsSync(stamp) && readFileSync(stamp, "utf8") === want) return;
   step("generating the Prisma client");
-  run("npx", ["prisma", "generate"], { quiet: true, env });
+  // The CLI fetches a native query engine before generating, although engineType "client" never
+  // loads one (queries compile in WebAssembly); offline that download fails the generation. A
+  // placeholder path makes it skip the download; the generated client is the same.
+  const placeholder = path.join(root, "lib", "generated", ".no-native-query-engine");
+  mkdirSync(path.dirname(placeholder), { recursive: true });
+  writeFileSync(placeholder, "");
+  const engine = process.env.PRISMA_QUERY_ENGINE_LIBRARY ?? placeholder;
+  run("npx", ["prisma", "generate"], { quiet: true, env: { ...env, PRISMA_QUERY_ENGINE_LIBRARY: engine } });
   writeFileSync(stamp, want);
 }
 

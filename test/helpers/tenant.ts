@@ -17,7 +17,7 @@ export type Tenant = Awaited<ReturnType<typeof createTenant>>;
 
 export async function createTenant(name = "test") {
   const env = await createEnvironment(name);
-  const { key } = await createApiKey(env.id, "test");
+  const { id: apiKeyId, key } = await createApiKey(env.id, "test");
   const url = baseUrl();
 
   /** fetch against the API with this tenant's key; JSON in, parsed JSON out. */
@@ -27,6 +27,7 @@ export async function createTenant(name = "test") {
   return {
     environmentId: env.id,
     apiKey: key,
+    apiKeyId,
     api,
     svix: new Svix(key, { serverUrl: url }),
     scope: { environmentId: env.id },
