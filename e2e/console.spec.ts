@@ -104,7 +104,7 @@ test("an operator signs in and works through the console", async ({ page, operat
     await page.getByRole("button", { name: "New event type" }).click();
     const editor = page.getByRole("form", { name: "New event type" });
     await editor.getByLabel("Name").fill("invoice.sent");
-    await editor.getByLabel("Description").fill("An invoice went out to the customer.");
+    await editor.getByLabel("Description").fill("An invoice went out to the customer, with its `invoice_id`.");
     const schema = editor.getByLabel("JSON Schema of version 1");
     await schema.fill('{ "type": "object", "properties": { "invoice_id": { "type": "strnig" } } }');
     await expect(editor.getByText(/Not a valid JSON Schema/)).toBeVisible();
@@ -118,8 +118,12 @@ test("an operator signs in and works through the console", async ({ page, operat
     await shot(page, "console-event-catalog", { doc: true });
     await editor.getByRole("button", { name: "Create event type" }).click();
     await expect(page.getByText("Saved invoice.sent.")).toBeVisible();
+    // The list renders the description's Markdown as the portal does: code, not literal backticks.
+    const listed = page.getByRole("list", { name: "Event types" }).getByRole("button", { name: /invoice\.sent/ });
+    await expect(listed.locator("code", { hasText: "invoice_id" })).toBeVisible();
+    await expect(listed).not.toContainText("`");
     const created = await operator.api("GET", "/event-type/invoice.sent");
-    expect(created.body).toMatchObject({ description: "An invoice went out to the customer.", featureFlag: "billing-beta", schemas: { "1": { required: ["invoice_id"] } } });
+    expect(created.body).toMatchObject({ description: "An invoice went out to the customer, with its `invoice_id`.", featureFlag: "billing-beta", schemas: { "1": { required: ["invoice_id"] } } });
     // Deprecate an existing one.
     await page.getByRole("list", { name: "Event types" }).getByRole("button", { name: /order\.created/ }).click();
     const edit = page.getByRole("form", { name: "Edit order.created" });

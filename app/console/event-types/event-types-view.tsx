@@ -4,6 +4,7 @@ import { EventTypeEditor } from "@/components/console/event-type-editor";
 import { PageHeader } from "@/components/portal/page-header";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { MarkdownInline } from "@/components/ui/markdown";
 import { EmptyState, Notice, Spinner } from "@/components/ui/notice";
 import type { EventTypeOut } from "@/lib/event-types/serialize";
 import { fieldError } from "../_lib/api";
@@ -57,7 +58,10 @@ export function EventTypesView() {
                         {t.archived && <Badge tone="slate">Archived</Badge>}
                         {t.featureFlag && <Badge tone="purple">flag: {t.featureFlag}</Badge>}
                       </span>
-                      <span className="line-clamp-1 text-xs text-slate-600">{t.description || "No description"}</span>
+                      {/* The same Markdown the portal renders, without links: the line is itself a button. */}
+                      <span className="line-clamp-1 text-xs text-slate-600">
+                        {t.description ? <MarkdownInline text={t.description} links={false} /> : "No description"}
+                      </span>
                     </button>
                   </li>
                 );
