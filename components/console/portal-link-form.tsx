@@ -70,7 +70,7 @@ export function PortalLinkForm({
             </select>
           )}
         </Field>
-        <Field label="Feature flags" hint="Comma-separated. Unlocks the event types tagged with these flags in the catalog.">
+        <Field label="Feature flags" hint="Separated by commas or spaces. Unlocks the event types tagged with these flags in the catalog.">
           {(f) => <input id={f.id} aria-describedby={f.describedBy} className={inputClass} value={flags} onChange={(e) => setFlags(e.target.value)} placeholder="beta" />}
         </Field>
         <fieldset className="space-y-1">
