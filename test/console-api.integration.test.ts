@@ -137,7 +137,9 @@ describe("console API: overview, application summaries, API keys", () => {
     expect(revoked.body.revokedAt).not.toBeNull();
     expect((await t.api("DELETE", `/environment/api-key/${id}`)).body.revokedAt).toBe(revoked.body.revokedAt);
     // Refused once the auth cache (5 s) has let go of it.
-    await waitUntil("the revoked key refused", () => requestJson("GET", `${baseUrl()}/api/v1/app`, key), (r) => r.status === 401, 10_000);
+    const refused = await waitUntil("the revoked key refused", () => requestJson("GET", `${baseUrl()}/api/v1/app`, key), (r) => r.status === 401, 10_000);
+    // Said as such, not as an unknown key.
+    expect(refused.body.detail).toBe(`This API key was revoked on ${revoked.body.revokedAt}; use another key (the console's API keys page, or npm run api-key)`);
   });
 
   it("refuses portal sessions on every console route", async () => {

@@ -37,6 +37,10 @@ export async function authenticate(authorization: string | null): Promise<Princi
     return principal;
   }
 
+  // The caller holds the key, so saying it was revoked tells them nothing new, and spares them
+  // hunting for a typo.
+  if (key?.revokedAt)
+    throw unauthorized(`This API key was revoked on ${key.revokedAt.toISOString()}; use another key (the console's API keys page, or npm run api-key)`);
   const portal = await authenticatePortal(token, hash);
   if (portal) return portal;
   throw unauthorized("Invalid API key or portal session");
