@@ -17,6 +17,17 @@ const zQueryDate = z.iso
 
 export const withContent = { with_content: zBool.default(true) };
 export const timeRange = { before: zQueryDate.optional(), after: zQueryDate.optional() };
+/**
+ * A range whose start is later than its end matches nothing: a 422 naming the start says so,
+ * rather than an empty page the caller reads as "no data". Keys: `after`/`before` or `since`/`until`.
+ */
+export function orderedRange<S extends string, E extends string>(start: S, end: E) {
+  return (v: Partial<Record<S | E, Date>>, ctx: z.RefinementCtx) => {
+    const from = v[start];
+    const to = v[end];
+    if (from && to && from > to) ctx.addIssue({ code: "custom", path: [start], message: `must not be later than ${end}` });
+  };
+}
 export const eventTypesFilter = { event_types: zList(zEventTypeName).optional() };
 export const channelFilter = { channel: zChannel.optional() };
 export const messageStatus = z.coerce
@@ -41,11 +52,13 @@ export const attemptListQuery = listQuery.extend({
   status: messageStatus.optional(),
   status_code_class: statusCodeClass.optional(),
   endpoint_id: zIdOrUid.optional(),
-});
+}).superRefine(orderedRange("after", "before"));
 
 // Query schemas of the list and read routes (shared with the OpenAPI document).
 export const withContentQuery = z.object(withContent);
-export const listMessagesQuery = listQuery.extend({ ...withContent, ...timeRange, ...eventTypesFilter, ...channelFilter });
+export const listMessagesQuery = listQuery
+  .extend({ ...withContent, ...timeRange, ...eventTypesFilter, ...channelFilter })
+  .superRefine(orderedRange("after", "before"));
 export const attemptedMessagesQuery = listQuery.extend({
   ...withContent,
   ...timeRange,
@@ -53,8 +66,10 @@ export const attemptedMessagesQuery = listQuery.extend({
   ...channelFilter,
   ...expandedStatuses,
   status: messageStatus.optional(),
-});
-export const statsQuery = z.object({ since: zQueryDate.optional(), until: zQueryDate.optional() });
+}).superRefine(orderedRange("after", "before"));
+export const statsQuery = z
+  .object({ since: zQueryDate.optional(), until: zQueryDate.optional() })
+  .superRefine(orderedRange("since", "until"));
 // Unlike the message lists, event-type schemas are left out unless asked for (as in Svix).
 export const eventTypeListQuery = listQuery.extend({ with_content: zBool.default(false), include_archived: zBool.default(false) });
 export const expungeQuery = z.object({ expunge: zBool.default(false) });

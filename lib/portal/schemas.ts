@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { listQuery } from "../http/pagination";
-import { eventTypesFilter, timeRange } from "../http/params";
+import { eventTypesFilter, orderedRange, timeRange } from "../http/params";
 import { zEventTypeName, zIdOrUid } from "../http/fields";
 import { LOG_STATUSES } from "./delivery-status";
 
@@ -35,7 +35,7 @@ export const deliveryLogQuery = listQuery.extend({
     .min(MIN_PAYLOAD_TERM, `must be at least ${MIN_PAYLOAD_TERM} characters: shorter terms match nearly every payload`)
     .max(MAX_PAYLOAD_TERM, `must be at most ${MAX_PAYLOAD_TERM} characters`)
     .optional(),
-});
+}).superRefine(orderedRange("after", "before"));
 
 export const deliveryParams = z.object({ app_id: zIdOrUid, delivery_id: zIdOrUid });
 
