@@ -119,9 +119,11 @@ test("an owner sets the portal's embedding origins and branding; the portal foll
   // Embedding origins: a bad entry is named by the server, a good list is stored as browsers compare it.
   const embedding = page.getByRole("form", { name: "Portal embedding" });
   const origins = embedding.getByLabel("Origins allowed to embed the portal");
-  await origins.fill("https://dashboard.acme.example\nhttps://acme.example/embed");
+  // Two bad lines: both are named at once, not one per save.
+  await origins.fill("https://dashboard.acme.example\nhttps://acme.example/embed\nhttps://*.acme.example");
   await embedding.getByRole("button", { name: "Save embedding origins" }).click();
   await expect(embedding.getByRole("alert")).toContainText("is more than an origin");
+  await expect(embedding.getByRole("alert")).toContainText("has a wildcard");
   await origins.fill("https://Dashboard.Acme.example/\nhttp://127.0.0.3:8080");
   await embedding.getByRole("button", { name: "Save embedding origins" }).click();
   await expect(embedding.getByText("Saved.")).toBeVisible();

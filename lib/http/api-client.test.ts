@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fieldErrorText } from "./api-client";
+import { ApiFailure, fieldError, fieldErrorText } from "./api-client";
 
 // A 422's items reach people as sentences naming the field, not as zod paths ("status.0: …").
 describe("a 422 item as a person reads it", () => {
@@ -21,5 +21,23 @@ describe("a 422 item as a person reads it", () => {
 
   it("an error about the whole body says so", () => {
     expect(fieldErrorText({ loc: ["body"], msg: "Invalid input.", type: "value_error" })).toBe("The request: Invalid input.");
+  });
+});
+
+describe("a field's errors under the field", () => {
+  const failure = new ApiFailure(422, "validation", "", [
+    { loc: ["body", "portalEmbedOrigins", 0], msg: '"a" is not an http(s) origin', type: "value_error" },
+    { loc: ["body", "name"], msg: "is required.", type: "value_error" },
+    { loc: ["body", "portalEmbedOrigins", 2], msg: '"c" has a wildcard', type: "value_error" },
+  ]);
+
+  it("gives every bad entry of a list field, not only the first", () => {
+    expect(fieldError(failure, "portalEmbedOrigins")).toBe('"a" is not an http(s) origin. "c" has a wildcard.');
+  });
+
+  it("gives a single error as the API wrote it, and nothing for a field the API did not name", () => {
+    expect(fieldError(failure, "name")).toBe("is required.");
+    expect(fieldError(failure, "url")).toBeUndefined();
+    expect(fieldError(new Error("x"), "name")).toBeUndefined();
   });
 });

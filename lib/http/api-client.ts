@@ -74,10 +74,15 @@ export function fieldErrorText(f: FieldError): string {
   return /^(must|is|are|should|cannot|has|needs)\b/.test(msg) ? `${field} ${msg}.` : `${field}: ${msg}.`;
 }
 
-/** Message of a field's 422 error, if the API named that field. */
+/**
+ * The messages of a field's 422 errors (every one: a list field can have several bad entries,
+ * and fixing one only to be told of the next wastes a round), if the API named that field.
+ */
 export function fieldError(err: unknown, field: string): string | undefined {
   if (!(err instanceof ApiFailure)) return undefined;
-  return err.fields.find((f) => f.loc[f.loc.length - 1] === field || f.loc.includes(field))?.msg;
+  const msgs = err.fields.filter((f) => f.loc.includes(field)).map((f) => f.msg);
+  if (msgs.length <= 1) return msgs[0];
+  return `${msgs.map((m) => m.trim().replace(/\.$/, "")).join(". ")}.`;
 }
 
 export type RequestOptions = { method?: string; body?: unknown; signal?: AbortSignal; headers?: Record<string, string> };
