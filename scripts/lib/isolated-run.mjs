@@ -2,22 +2,58 @@
 // of, a database, a Redis key prefix, a build folder and a data folder of its own (so parallel
 // runs and a running `npm run up` never see each other), the caller's HERALD_* settings kept out,
 // and everything removed again afterwards.
-import { rmSync } from "node:fs";
+import { mkdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
-import { randomBytes } from "node:crypto";
+import { tmpdir } from "node:os";
+import { randomBytes, randomInt } from "node:crypto";
 import { ensurePrismaClient, readDotEnv, root, run } from "./shell.mjs";
 
-export function freePort() {
-  return new Promise((resolve, reject) => {
+/**
+ * A port for a server a test or bench is about to start. The server starts seconds later (a
+ * Next.js web process), so a port the kernel handed out for `listen(0)` and that was closed
+ * again could be handed to a concurrent suite meanwhile; CI once had two suites' web servers
+ * given the same one, and one suite's requests reached the other's server (a 401). So each port
+ * is reserved with a file created exclusively (shared by every process on the machine; a
+ * reservation lapses after RESERVATION_MS), and taken below Linux's ephemeral range (32768+),
+ * where outgoing connections take their local ports, so no client connection can take it either.
+ */
+const PORTS_DIR = path.join(tmpdir(), "herald-test-ports");
+const RESERVATION_MS = 30 * 60_000;
+const PORT_RANGE = { from: 20_000, size: 12_000 };
+
+function reserve(port) {
+  const file = path.join(PORTS_DIR, String(port));
+  try {
+    writeFileSync(file, String(process.pid), { flag: "wx" });
+    return true;
+  } catch {
+    try {
+      if (Date.now() - statSync(file).mtimeMs < RESERVATION_MS) return false;
+      writeFileSync(file, String(process.pid)); // a lapsed reservation
+      return true;
+    } catch {
+      return false;
+    }
+  }
+}
+
+function canListen(port) {
+  return new Promise((resolve) => {
     const srv = createServer();
     srv.unref();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
+    srv.once("error", () => resolve(false));
+    srv.listen(port, "127.0.0.1", () => srv.close(() => resolve(true)));
   });
+}
+
+export async function freePort() {
+  mkdirSync(PORTS_DIR, { recursive: true });
+  for (let i = 0; i < 1_000; i++) {
+    const port = PORT_RANGE.from + randomInt(PORT_RANGE.size);
+    if (reserve(port) && (await canListen(port))) return port;
+  }
+  throw new Error(`no free port between ${PORT_RANGE.from} and ${PORT_RANGE.from + PORT_RANGE.size} (reservations in ${PORTS_DIR})`);
 }
 
 /**

@@ -151,9 +151,10 @@ export async function startStack(
     /** Starts one more web process on the same database and Redis (several web servers behind a balancer). */
     async addWeb() {
       const p = await freePort();
-      extraWebs.push(spawnProc(webCommand(p), opts.webEnv));
+      const extra = spawnProc(webCommand(p), opts.webEnv);
+      extraWebs.push(extra);
       const url = `http://127.0.0.1:${p}`;
-      await waitForWeb(url);
+      await waitForWeb(url, extra);
       return url;
     },
     /** The web process and the worker, to check that they are still running. */
@@ -179,14 +180,17 @@ export async function startStack(
     },
   };
 
-  await waitForWeb(baseUrl);
+  await waitForWeb(baseUrl, web);
   return stack;
 }
 
-async function waitForWeb(baseUrl: string) {
+/** Until the web process answers; it must still be running then, or the answer was another server's. */
+async function waitForWeb(baseUrl: string, web: ChildProcess) {
   for (let i = 0; ; i++) {
+    if (web.exitCode !== null || web.signalCode !== null)
+      throw new Error(`the stack's web server exited (${web.exitCode ?? web.signalCode}) before it answered on ${baseUrl}; its output is above`);
     try {
-      if ((await fetch(`${baseUrl}/api/v1/health/ping`)).ok) return;
+      if ((await fetch(`${baseUrl}/api/v1/health/ping`)).ok && web.exitCode === null && web.signalCode === null) return;
     } catch {
       /* starting */
     }
