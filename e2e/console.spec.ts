@@ -119,7 +119,7 @@ test("an operator signs in and works through the console", async ({ page, operat
     await editor.getByRole("button", { name: "Create event type" }).click();
     await expect(page.getByText("Saved invoice.sent.")).toBeVisible();
     // The list renders the description's Markdown as the portal does: code, not literal backticks.
-    const listed = page.getByRole("list", { name: "Event types" }).getByRole("button", { name: /invoice\.sent/ });
+    const listed = page.getByRole("list", { name: "Event types" }).getByRole("button", { name: /^invoice\.sent/ });
     await expect(listed.locator("code", { hasText: "invoice_id" })).toBeVisible();
     await expect(listed).not.toContainText("`");
     const created = await operator.api("GET", "/event-type/invoice.sent");
