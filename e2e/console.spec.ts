@@ -104,7 +104,7 @@ test("an operator signs in and works through the console", async ({ page, operat
     await page.getByRole("button", { name: "New event type" }).click();
     const editor = page.getByRole("form", { name: "New event type" });
     await editor.getByLabel("Name").fill("invoice.sent");
-    await editor.getByLabel("Description").fill("An invoice went out to the customer, with its `invoice_id`.");
+    await editor.getByLabel("Description").fill("An invoice went out to the customer, with its `invoice_id`. **[Schema notes](https://docs.example.com/invoices)**");
     const schema = editor.getByLabel("JSON Schema of version 1");
     await schema.fill('{ "type": "object", "properties": { "invoice_id": { "type": "strnig" } } }');
     await expect(editor.getByText(/Not a valid JSON Schema/)).toBeVisible();
@@ -122,8 +122,11 @@ test("an operator signs in and works through the console", async ({ page, operat
     const listed = page.getByRole("list", { name: "Event types" }).getByRole("button", { name: /^invoice\.sent/ });
     await expect(listed.locator("code", { hasText: "invoice_id" })).toBeVisible();
     await expect(listed).not.toContainText("`");
+    // A link, even inside bold, is its text there: the line is itself a button.
+    await expect(listed.locator("strong", { hasText: "Schema notes" })).toHaveCount(1);
+    await expect(listed.locator("a")).toHaveCount(0);
     const created = await operator.api("GET", "/event-type/invoice.sent");
-    expect(created.body).toMatchObject({ description: "An invoice went out to the customer, with its `invoice_id`.", featureFlag: "billing-beta", schemas: { "1": { required: ["invoice_id"] } } });
+    expect(created.body).toMatchObject({ description: "An invoice went out to the customer, with its `invoice_id`. **[Schema notes](https://docs.example.com/invoices)**", featureFlag: "billing-beta", schemas: { "1": { required: ["invoice_id"] } } });
     // Deprecate an existing one.
     await page.getByRole("list", { name: "Event types" }).getByRole("button", { name: /order\.created/ }).click();
     const edit = page.getByRole("form", { name: "Edit order.created" });

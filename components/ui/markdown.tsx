@@ -33,8 +33,16 @@ function inline(nodes: Inline[]): ReactNode[] {
 /** One line of Markdown, for places that hold a phrase (no paragraphs, no links inside buttons). */
 export function MarkdownInline({ text, links = true }: { text: string; links?: boolean }) {
   const nodes = parseInline(text);
-  const flat = links ? nodes : nodes.flatMap((n) => (n.type === "link" ? n.children : [n]));
-  return <>{inline(flat)}</>;
+  return <>{inline(links ? nodes : withoutLinks(nodes))}</>;
+}
+
+/** A link's text in place of the link, at every depth (`**[docs](…)**` too). */
+function withoutLinks(nodes: Inline[]): Inline[] {
+  return nodes.flatMap((n): Inline[] => {
+    if (n.type === "link") return withoutLinks(n.children);
+    if (n.type === "strong" || n.type === "em") return [{ ...n, children: withoutLinks(n.children) }];
+    return [n];
+  });
 }
 
 export function Markdown({ text, className = "" }: { text: string; className?: string }) {
