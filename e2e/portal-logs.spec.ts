@@ -374,4 +374,7 @@ test("a filter the log cannot apply is said in words, naming the parameter, not 
   await expect(page.getByText('The "status" parameter (value 1) must be one of succeeded, failed, pending, dead_lettered, canceled.')).toBeVisible();
   await expect(page.getByText(/status\.0/)).toHaveCount(0);
   await shot(page, "portal-logs-bad-filter");
+  // A range that ends before it starts is said in the fields' own words.
+  await page.goto("/portal/logs?after=2026-02-02T00:00:00.000Z&before=2026-02-01T00:00:00.000Z");
+  await expect(page.getByText("“From” is later than “Until”, so no delivery can match. Change one of them.")).toBeVisible();
 });

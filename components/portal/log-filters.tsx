@@ -52,6 +52,8 @@ export function LogFilters({
   onChange: (next: LogFilterValues) => void;
 }) {
   const set = (patch: Partial<LogFilterValues>) => onChange({ ...values, ...patch });
+  // The API refuses such a range too (a 422); said here in the fields' own words.
+  const backwards = Boolean(values.after && values.before && values.after > values.before);
   const select =
     "rounded-md border border-slate-300 bg-white px-2 py-2 text-sm focus:border-blue-600 focus:outline-none focus:ring-2 focus:ring-blue-600/30";
   return (
@@ -117,6 +119,9 @@ export function LogFilters({
             type="datetime-local"
             className={`${select} w-full`}
             value={toLocal(values.after)}
+            max={toLocal(values.before) || undefined}
+            aria-invalid={backwards || undefined}
+            aria-describedby={backwards ? "log-range-problem" : undefined}
             onChange={(e) => set({ after: fromLocal(e.target.value) })}
           />
         </label>
@@ -126,10 +131,16 @@ export function LogFilters({
             type="datetime-local"
             className={`${select} w-full`}
             value={toLocal(values.before)}
+            min={toLocal(values.after) || undefined}
             onChange={(e) => set({ before: fromLocal(e.target.value) })}
           />
         </label>
       </div>
+      {backwards && (
+        <p id="log-range-problem" role="alert" className="text-sm text-red-700">
+          “From” is later than “Until”, so no delivery can match. Change one of them.
+        </p>
+      )}
       {values.statusCode !== undefined && (
         <p className="flex flex-wrap items-center gap-2 text-sm" data-testid="status-code-filter">
           <span className="rounded-full bg-slate-100 px-2 py-0.5 text-slate-800">
