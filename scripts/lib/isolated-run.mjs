@@ -2,7 +2,7 @@
 // of, a database, a Redis key prefix, a build folder and a data folder of its own (so parallel
 // runs and a running `npm run up` never see each other), the caller's HERALD_* settings kept out,
 // and everything removed again afterwards.
-import { mkdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 import { tmpdir } from "node:os";
@@ -14,28 +14,51 @@ import { ensurePrismaClient, readDotEnv, root, run } from "./shell.mjs";
  * Next.js web process), so a port the kernel handed out for `listen(0)` and that was closed
  * again could be handed to a concurrent suite meanwhile; CI once had two suites' web servers
  * given the same one, and one suite's requests reached the other's server (a 401). So each port
- * is reserved with a file created exclusively (shared by every process on the machine; a
- * reservation lapses after RESERVATION_MS), and taken below Linux's ephemeral range (32768+),
- * where outgoing connections take their local ports, so no client connection can take it either.
+ * is reserved with a file created exclusively, holding the reserving process's pid: it stays
+ * reserved while that process lives (`npm test` reserves the e2e port before its first phase)
+ * and is released when it exits. Ports are taken below Linux's ephemeral range (32768+), where
+ * outgoing connections take their local ports, so no client connection can take one either.
  */
-const PORTS_DIR = path.join(tmpdir(), "herald-test-ports");
-const RESERVATION_MS = 30 * 60_000;
+const PORTS_DIR = path.join(tmpdir(), `herald-test-ports-${process.getuid?.() ?? "user"}`);
 const PORT_RANGE = { from: 20_000, size: 12_000 };
+const mine = new Set();
+process.once("exit", () => {
+  for (const file of mine) rmSync(file, { force: true });
+});
 
+const alive = (pid) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return e.code === "EPERM";
+  }
+};
+
+/** Creates the reservation, or takes over one whose process is gone; false: someone holds it. */
 function reserve(port) {
   const file = path.join(PORTS_DIR, String(port));
-  try {
-    writeFileSync(file, String(process.pid), { flag: "wx" });
-    return true;
-  } catch {
+  for (let i = 0; i < 2; i++) {
     try {
-      if (Date.now() - statSync(file).mtimeMs < RESERVATION_MS) return false;
-      writeFileSync(file, String(process.pid)); // a lapsed reservation
+      writeFileSync(file, String(process.pid), { flag: "wx" });
+      mine.add(file);
       return true;
+    } catch (e) {
+      if (e.code !== "EEXIST") throw e;
+    }
+    const holder = Number(readFileSync(file, "utf8"));
+    if (!holder || alive(holder)) return false; // (an empty file: being written right now)
+    // Its process is gone. Renaming it away is atomic, so only one taker goes on to create anew;
+    // a later taker finds the new file.
+    const gone = `${file}.gone-${process.pid}-${randomBytes(4).toString("hex")}`;
+    try {
+      renameSync(file, gone);
     } catch {
       return false;
     }
+    rmSync(gone, { force: true });
   }
+  return false;
 }
 
 function canListen(port) {

@@ -63,9 +63,17 @@ export async function startRedisCluster({ masters = 3, replicas = 0, nodeTimeout
   const dir = mkdtempSync(path.join(tmpdir(), "herald-redis-cluster-"));
   const total = masters * (1 + replicas);
   const ports = [];
-  for (let i = 0; i < total; i++) ports.push(await freePort());
+  // Each node's cluster bus port too: by default port + 10000, which no reservation covers and
+  // which may be anyone's (or above 65535).
+  const busPorts = new Map();
+  for (let i = 0; i < total; i++) {
+    const port = await freePort();
+    ports.push(port);
+    busPorts.set(port, await freePort());
+  }
   const args = (port) => [
     "--cluster-enabled", "yes",
+    "--cluster-port", String(busPorts.get(port)),
     "--cluster-config-file", path.join(dir, `nodes-${port}.conf`),
     "--cluster-node-timeout", String(nodeTimeoutMs),
     // Keep serving the slots that are up while one master is down.

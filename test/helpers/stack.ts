@@ -154,7 +154,7 @@ export async function startStack(
       const extra = spawnProc(webCommand(p), opts.webEnv);
       extraWebs.push(extra);
       const url = `http://127.0.0.1:${p}`;
-      await waitForWeb(url, extra);
+      await waitForWeb(url, extra, apiKey);
       return url;
     },
     /** The web process and the worker, to check that they are still running. */
@@ -180,19 +180,28 @@ export async function startStack(
     },
   };
 
-  await waitForWeb(baseUrl, web);
+  await waitForWeb(baseUrl, web, apiKey);
   return stack;
 }
 
-/** Until the web process answers; it must still be running then, or the answer was another server's. */
-async function waitForWeb(baseUrl: string, web: ChildProcess) {
+/**
+ * Until the web process answers, and it is this stack's: the process still runs, and the stack's
+ * API key is known there (another stack's server on the same port would answer 401).
+ */
+async function waitForWeb(baseUrl: string, web: ChildProcess, apiKey: string) {
+  const running = () => web.exitCode === null && web.signalCode === null;
   for (let i = 0; ; i++) {
-    if (web.exitCode !== null || web.signalCode !== null)
-      throw new Error(`the stack's web server exited (${web.exitCode ?? web.signalCode}) before it answered on ${baseUrl}; its output is above`);
+    if (!running()) throw new Error(`the stack's web server exited (${web.exitCode ?? web.signalCode}) before it answered on ${baseUrl}`);
+    let up = false;
     try {
-      if ((await fetch(`${baseUrl}/api/v1/health/ping`)).ok && web.exitCode === null && web.signalCode === null) return;
+      up = (await fetch(`${baseUrl}/api/v1/health/ping`)).ok;
     } catch {
       /* starting */
+    }
+    if (up && running()) {
+      const own = await fetch(`${baseUrl}/api/v1/app?limit=1`, { headers: { authorization: `Bearer ${apiKey}` } });
+      if (own.status === 401) throw new Error(`another server answers on ${baseUrl}: the stack's API key is unknown there`);
+      return;
     }
     if (i > 240) throw new Error("the stack's web server did not start within 60 s");
     await new Promise((r) => setTimeout(r, 250));
