@@ -2,7 +2,7 @@
 // of, a database, a Redis key prefix, a build folder and a data folder of its own (so parallel
 // runs and a running `npm run up` never see each other), the caller's HERALD_* settings kept out,
 // and everything removed again afterwards.
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 import { tmpdir } from "node:os";
@@ -38,27 +38,39 @@ const alive = (pid) => {
 /** Creates the reservation, or takes over one whose process is gone; false: someone holds it. */
 function reserve(port) {
   const file = path.join(PORTS_DIR, String(port));
-  for (let i = 0; i < 2; i++) {
-    try {
-      writeFileSync(file, String(process.pid), { flag: "wx" });
-      mine.add(file);
-      return true;
-    } catch (e) {
-      if (e.code !== "EEXIST") throw e;
-    }
-    const holder = Number(readFileSync(file, "utf8"));
-    if (!holder || alive(holder)) return false; // (an empty file: being written right now)
-    // Its process is gone. Renaming it away is atomic, so only one taker goes on to create anew;
-    // a later taker finds the new file.
-    const gone = `${file}.gone-${process.pid}-${randomBytes(4).toString("hex")}`;
-    try {
-      renameSync(file, gone);
-    } catch {
-      return false;
-    }
-    rmSync(gone, { force: true });
+  try {
+    writeFileSync(file, String(process.pid), { flag: "wx" });
+    mine.add(file);
+    return true;
+  } catch (e) {
+    if (e.code !== "EEXIST") throw e;
   }
-  return false;
+  const holder = () => {
+    try {
+      return Number(readFileSync(file, "utf8"));
+    } catch {
+      return 0;
+    }
+  };
+  // (0: being written or taken over right now.)
+  const before = holder();
+  if (!before || alive(before)) return false;
+  // Its process is gone (killed: a clean exit removes its files). One taker at a time, under a
+  // lock directory (mkdir is atomic), which then checks again that nobody took it meanwhile.
+  const lock = `${file}.lock`;
+  try {
+    mkdirSync(lock);
+  } catch {
+    return false;
+  }
+  try {
+    if (holder() !== before) return false;
+    writeFileSync(file, String(process.pid));
+    mine.add(file);
+    return true;
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
 }
 
 function canListen(port) {
