@@ -376,5 +376,5 @@ test("a filter the log cannot apply is said in words, naming the parameter, not 
   await shot(page, "portal-logs-bad-filter");
   // A range that ends before it starts is said in the fields' own words.
   await page.goto("/portal/logs?after=2026-02-02T00:00:00.000Z&before=2026-02-01T00:00:00.000Z");
-  await expect(page.getByText("“From” is later than “Until”, so no delivery can match. Change one of them.")).toBeVisible();
+  await expect(page.getByText("“From” must be before “Until”: no delivery can match this range. Change one of them.")).toBeVisible();
 });

@@ -353,11 +353,12 @@ describe("bad input", () => {
       [`/app/bad-app/attempt/msg/evt-1?endpoint_id=a%20b`, "query.endpoint_id"],
       [`/app/bad-app/endpoint/ep/msg?status=-1`, "query.status"],
       [`/app/bad-app/endpoint/ep/stats?since=notadate`, "query.since"],
-      // A range that ends before it starts matches nothing: said, not answered with an empty page.
+      // A range that does not start before it ends matches nothing: said, not answered with an empty page.
       ["/app/bad-app/msg?after=2026-02-02T00:00:00Z&before=2026-02-01T00:00:00Z", "query.after"],
       [`/app/bad-app/attempt/endpoint/ep?after=2026-02-02T00:00:00Z&before=2026-02-01T00:00:00Z`, "query.after"],
       [`/app/bad-app/endpoint/ep/msg?after=2026-02-02T00:00:00Z&before=2026-02-01T00:00:00Z`, "query.after"],
       [`/app/bad-app/endpoint/ep/stats?since=2026-02-02T00:00:00Z&until=2026-02-01T00:00:00Z`, "query.since"],
+      ["/app/bad-app/msg?after=2026-02-01T00:00:00Z&before=2026-02-01T00:00:00Z", "query.after"],
     ];
     for (const [path, loc] of cases) {
       const res = await t.api("GET", path);

@@ -53,7 +53,7 @@ export function LogFilters({
 }) {
   const set = (patch: Partial<LogFilterValues>) => onChange({ ...values, ...patch });
   // The API refuses such a range too (a 422); said here in the fields' own words.
-  const backwards = Boolean(values.after && values.before && values.after > values.before);
+  const backwards = Boolean(values.after && values.before && values.after >= values.before);
   const select =
     "rounded-md border border-slate-300 bg-white px-2 py-2 text-sm focus:border-blue-600 focus:outline-none focus:ring-2 focus:ring-blue-600/30";
   return (
@@ -138,7 +138,7 @@ export function LogFilters({
       </div>
       {backwards && (
         <p id="log-range-problem" role="alert" className="text-sm text-red-700">
-          “From” is later than “Until”, so no delivery can match. Change one of them.
+          “From” must be before “Until”: no delivery can match this range. Change one of them.
         </p>
       )}
       {values.statusCode !== undefined && (

@@ -18,14 +18,15 @@ const zQueryDate = z.iso
 export const withContent = { with_content: zBool.default(true) };
 export const timeRange = { before: zQueryDate.optional(), after: zQueryDate.optional() };
 /**
- * A range whose start is later than its end matches nothing: a 422 naming the start says so,
- * rather than an empty page the caller reads as "no data". Keys: `after`/`before` or `since`/`until`.
+ * A range that does not start before it ends matches nothing: a 422 naming the start says so,
+ * rather than an empty page the caller reads as "no data" (the same rule and words as the
+ * tasks' ranges, lib/tasks/delivery-filter.ts). Keys: `after`/`before` or `since`/`until`.
  */
 export function orderedRange<S extends string, E extends string>(start: S, end: E) {
   return (v: Partial<Record<S | E, Date>>, ctx: z.RefinementCtx) => {
     const from = v[start];
     const to = v[end];
-    if (from && to && from > to) ctx.addIssue({ code: "custom", path: [start], message: `must not be later than ${end}` });
+    if (from && to && from >= to) ctx.addIssue({ code: "custom", path: [start], message: `must be before ${end}` });
   };
 }
 export const eventTypesFilter = { event_types: zList(zEventTypeName).optional() };
