@@ -32,18 +32,30 @@ describe("operator members", () => {
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body).toMatchObject({ email, role: "admin", invite: { sent: false } });
     expect(res.body.invite.url).toMatch(/\/api\/auth\/callback\/email\?/);
-    expect((await a.api("POST", "/environment/member", { email, role: "viewer" })).status).toBe(200);
+    // Invited again before following the link (lost, expired): 200, the role as it was, and a new
+    // invitation; only the newest link works.
+    const again = await a.api("POST", "/environment/member", { email, role: "viewer" });
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ email, role: "admin", invite: { sent: false } });
+    expect(again.body.invite.url).toMatch(/\/api\/auth\/callback\/email\?/);
+    expect(again.body.invite.url).not.toBe(res.body.invite.url);
+    const stale = await follow(res.body.invite.url);
+    expect(stale.signedIn).toBe(false);
 
-    const first = await follow(res.body.invite.url);
+    const first = await follow(again.body.invite.url);
     expect(first.signedIn).toBe(true);
     // First stop: "set your password" (skippable), then the console.
     expect(first.location).toMatch(/\/account\?welcome=1&next=\/console$/);
     expect((await first.br.api("GET", "/app")).status).toBe(200);
     expect((await first.br.api("GET", "/environment/member", undefined, { [ENV]: b.environmentId })).status).toBe(404);
 
-    const replay = await follow(res.body.invite.url);
+    const replay = await follow(again.body.invite.url);
     expect(replay.signedIn).toBe(false);
     expect(replay.location).toMatch(/error=Verification/);
+    // Signed in now: inviting them again changes nothing and sends nothing.
+    const signedIn = await a.api("POST", "/environment/member", { email, role: "viewer" });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body.invite).toBeNull();
 
     const list = await a.api("GET", "/environment/member");
     expect(list.body.data.map((m: { email: string }) => m.email)).toContain(email);
@@ -185,7 +197,11 @@ describe("application members (integrators)", () => {
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body).toMatchObject({ email, role: "viewer", appId: app.id, invite: { sent: false } });
     expect(res.body.invite.url).toContain(encodeURIComponent(`/portal/sign-in/continue?app=${app.id}`));
-    expect((await a.api("POST", `/app/${app.id}/member`, { email, role: "admin" })).status).toBe(200);
+    // A repeat: 200, the role as it was, and (not signed in yet) a new invitation, the only one that works.
+    const again = await a.api("POST", `/app/${app.id}/member`, { email, role: "admin" });
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ email, role: "viewer", invite: { sent: false } });
+    expect(again.body.invite.url).toContain(encodeURIComponent(`/portal/sign-in/continue?app=${app.id}`));
     expect((await a.api("POST", `/app/${app.id}/member`, { email, role: "owner" })).status).toBe(422);
 
     const list = await a.api("GET", `/app/${app.id}/member`);
@@ -194,7 +210,8 @@ describe("application members (integrators)", () => {
     expect((await b.api("POST", `/app/${app.id}/member`, { email: uniqueEmail(), role: "admin" })).status).toBe(404);
     expect((await b.api("DELETE", `/app/${app.id}/member/${encodeURIComponent(email)}`)).status).toBe(404);
 
-    const first = await follow(res.body.invite.url);
+    expect((await follow(res.body.invite.url)).signedIn).toBe(false);
+    const first = await follow(again.body.invite.url);
     expect(first.signedIn).toBe(true);
     // An integrator has no environment: the operator API refuses its session.
     expect((await first.br.api("GET", "/app")).status).toBe(403);

@@ -27,17 +27,22 @@ export async function listAppMembers(scope: Scope, appIdOrUid: string) {
   return { data: rows.map(serializeAppMember) };
 }
 
-/** Adds (or finds) a member of the application; `created` false when they already were one. */
+/**
+ * Adds (or finds) a member of the application; `created` false when they already were one. A
+ * member who has never signed in is sent the invitation again (the new link is the only one).
+ */
 export async function inviteAppMember(scope: Scope, appIdOrUid: string, input: AppMemberIn): Promise<{ created: boolean; member: ReturnType<typeof serializeAppMember>; invite: InviteResult | null }> {
   const app = await findApplication(scope, appIdOrUid);
   const user = await ensureUser(input.email);
   const existing = await db.applicationMembership.findUnique({ where: { applicationId_userId: { applicationId: app.id, userId: user.id } }, select });
-  if (existing) return { created: false, member: serializeAppMember(existing), invite: null };
+  const what = `the webhooks portal of ${app.name}`;
+  const landing = `/portal/sign-in/continue?app=${app.id}`;
+  if (existing) return { created: false, member: serializeAppMember(existing), invite: await deliverInvite(user, what, landing, true) };
   const row = await db.applicationMembership.create({
     data: { id: newId("applicationMembership"), applicationId: app.id, userId: user.id, role: input.role },
     select,
   });
-  const invite = await deliverInvite(user, `the webhooks portal of ${app.name}`, `/portal/sign-in/continue?app=${app.id}`);
+  const invite = await deliverInvite(user, what, landing);
   return { created: true, member: serializeAppMember(row), invite };
 }
 

@@ -64,8 +64,12 @@ async function mintLink(tx: Tx, email: string, callbackPath: string, ttlS: numbe
 /**
  * Tells an invited user how to come in: an email with a sign-in link, or a link for the inviter
  * to pass on (see above). `what` names what they were invited to, for the email.
+ * `again`: an invitation of someone who already is a member: sent anew (earlier links stop
+ * working) only while they have never signed in, else nothing (null): they sign in as usual.
  */
-export async function deliverInvite(user: { id: string; email: string }, what: string, callbackPath: string): Promise<InviteResult> {
+export async function deliverInvite(user: { id: string; email: string }, what: string, callbackPath: string, again: true): Promise<InviteResult | null>;
+export async function deliverInvite(user: { id: string; email: string }, what: string, callbackPath: string): Promise<InviteResult>;
+export async function deliverInvite(user: { id: string; email: string }, what: string, callbackPath: string, again = false): Promise<InviteResult | null> {
   const handOver = !mailConfigured();
   // Links minted for earlier invitations must not carry the new access (to someone the earlier
   // inviter may have handed them to): only the newest link signs in. Under a lock on the person,
@@ -73,9 +77,11 @@ export async function deliverInvite(user: { id: string; email: string }, what: s
   const minted = await db.$transaction(async (tx) => {
     await tx.$queryRaw`SELECT 1 FROM "user" WHERE id = ${user.id} FOR UPDATE`;
     const status = await standing(tx, user.id);
+    if (again && status === "account") return null;
     await tx.verificationToken.deleteMany({ where: { identifier: user.email } });
     return { status, link: !handOver || status === "fresh" ? await mintLink(tx, user.email, callbackPath, INVITE_TTL_S) : null };
   });
+  if (!minted) return null;
   if (!minted.link) return { sent: false, url: null, expiresAt: null, note: minted.status === "invited_elsewhere" ? NO_LINK_NOTE.invited_elsewhere : NO_LINK_NOTE.account };
   const { url, expires } = minted.link;
   if (handOver) return { sent: false, url, expiresAt: expires.toISOString(), note: "Email is not configured on this server: pass this one-time link on yourself." };

@@ -48,7 +48,11 @@ export async function listOperators(principal: Principal) {
   return { data: rows.map(serializeOperator) };
 }
 
-/** Adds (or finds) a member; `created` is false when they already were one (role unchanged). */
+/**
+ * Adds (or finds) a member; `created` is false when they already were one (role unchanged). A
+ * member who has never signed in is sent the invitation again (a lost or expired link, a failed
+ * email): the new link is the only one that works.
+ */
 export async function inviteOperator(principal: Principal, input: OperatorMemberIn): Promise<{ created: boolean; member: ReturnType<typeof serializeOperator>; invite: InviteResult | null }> {
   assertOperatorAdmin(principal);
   assertMayTouchOwner(principal, input.role);
@@ -57,14 +61,16 @@ export async function inviteOperator(principal: Principal, input: OperatorMember
     where: { environmentId_userId: { environmentId: principal.environmentId, userId: user.id } },
     select: memberSelect,
   });
-  if (existing) return { created: false, member: serializeOperator(existing), invite: null };
   const env = await db.environment.findUniqueOrThrow({ where: { id: principal.environmentId }, select: { name: true } });
+  const what = `the "${env.name}" environment`;
+  // The link's first stop: "set your password" (skippable when email links work), then the console.
+  const landing = "/account?welcome=1&next=/console";
+  if (existing) return { created: false, member: serializeOperator(existing), invite: await deliverInvite(user, what, landing, true) };
   const row = await db.environmentMembership.create({
     data: { id: newId("environmentMembership"), environmentId: principal.environmentId, userId: user.id, role: input.role },
     select: memberSelect,
   });
-  // The link's first stop: "set your password" (skippable when email links work), then the console.
-  const invite = await deliverInvite(user, `the "${env.name}" environment`, "/account?welcome=1&next=/console");
+  const invite = await deliverInvite(user, what, landing);
   return { created: true, member: serializeOperator(row), invite };
 }
 

@@ -385,7 +385,7 @@ export const schemas: Record<string, JsonSchema> = {
     createdAt: dateTime,
   }),
   OperatorMemberInvitedOut: {
-    allOf: [ref("OperatorMemberOut"), object({ invite: nullable(ref("MemberInviteOut")) }, [], "invite is null when they already were a member")],
+    allOf: [ref("OperatorMemberOut"), object({ invite: nullable(ref("MemberInviteOut")) }, [], "invite is null when they already were a member who has signed in; a member who never did is sent a new invitation (earlier links stop working)")],
   },
   ListResponse_OperatorMemberOut_: object({ data: { type: "array", items: ref("OperatorMemberOut") } }),
   AppMemberOut: object({
@@ -397,7 +397,7 @@ export const schemas: Record<string, JsonSchema> = {
     createdAt: dateTime,
   }),
   AppMemberInvitedOut: {
-    allOf: [ref("AppMemberOut"), object({ invite: nullable(ref("MemberInviteOut")) }, [], "invite is null when they already were a member")],
+    allOf: [ref("AppMemberOut"), object({ invite: nullable(ref("MemberInviteOut")) }, [], "invite is null when they already were a member who has signed in; a member who never did is sent a new invitation (earlier links stop working)")],
   },
   ListResponse_AppMemberOut_: object({ data: { type: "array", items: ref("AppMemberOut") } }),
   AnyObject: anyObject,

@@ -85,12 +85,13 @@ export function MembersView() {
       {invite.error && !fieldError(invite.error, "email") && <ErrorText message={invite.error.message} className="mb-3 text-sm" />}
       {invited && (
         <div className="mb-4">
-          {/* invite is null only when they already were a member: the API left their role as it was. */}
+          {/* invite is null only when they already were a member who can sign in; a member who never
+              signed in is sent a new invitation. Either way the API left an existing member's role as it was. */}
           <Notice
             tone="success"
             title={
               invited.invite
-                ? `${invited.email} is a member (${invited.role})`
+                ? `${invited.email} is a member (${invited.role})${askedRole && askedRole !== invited.role ? "; their role stayed: change it in the list" : ""}`
                 : `${invited.email} is already a member as ${invited.role}${askedRole && askedRole !== invited.role ? "; change their role in the list" : ""}`
             }
           >

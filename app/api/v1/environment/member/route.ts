@@ -19,7 +19,7 @@ export const POST = route(
       tag: "Members",
       summary: "Invite an operator by email with a role (owner or admin only; only an owner grants owner)",
       description:
-        "201 with the invitation (an email sign-in link when SMTP is configured; otherwise, for someone who has never signed in, a one-time link in `invite.url`), or 200 when they already are a member (role unchanged).",
+        "201 with the invitation (an email sign-in link when SMTP is configured; otherwise, for someone who has never signed in, a one-time link in `invite.url`), or 200 when they already are a member (role unchanged; one who has never signed in is sent a new invitation, and earlier links stop working).",
       responses: { 200: "OperatorMemberInvitedOut", 201: "OperatorMemberInvitedOut" },
     },
     auth: "operator",

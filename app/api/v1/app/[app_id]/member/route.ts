@@ -23,7 +23,7 @@ export const POST = route(
       tag: "Members",
       summary: "Invite an integrator by email to this application's standalone portal (/portal/sign-in)",
       description:
-        "admin: the portal with every change an unrestricted portal link allows; viewer: read-only. 201 with the invitation (an email sign-in link when SMTP is configured; otherwise, for someone who has never signed in, a one-time link in `invite.url`), or 200 when they already are a member (role unchanged).",
+        "admin: the portal with every change an unrestricted portal link allows; viewer: read-only. 201 with the invitation (an email sign-in link when SMTP is configured; otherwise, for someone who has never signed in, a one-time link in `invite.url`), or 200 when they already are a member (role unchanged; one who has never signed in is sent a new invitation, and earlier links stop working).",
       responses: { 200: "AppMemberInvitedOut", 201: "AppMemberInvitedOut" },
     },
     auth: "operator",
