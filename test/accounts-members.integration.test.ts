@@ -150,6 +150,16 @@ describe("operator members", () => {
       expect(await db.environmentMembership.count({ where: { user: { email } } })).toBe(2);
       expect(await db.verificationToken.count({ where: { identifier: email } })).toBe(0);
     }
+    // The way out the note names: one side removes them, the other invites them again and gets a
+    // link that opens only its own access.
+    const [email] = emails as [string];
+    expect((await b.api("DELETE", `/environment/member/${encodeURIComponent(email)}`)).status).toBe(204);
+    const again = await a.api("POST", "/environment/member", { email, role: "viewer" });
+    expect(again.status).toBe(200);
+    const link = await follow(again.body.invite.url);
+    expect(link.signedIn).toBe(true);
+    expect((await link.br.api("GET", "/environment/member", undefined, { [ENV]: a.environmentId })).status).toBe(200);
+    expect((await link.br.api("GET", "/environment/member", undefined, { [ENV]: b.environmentId })).status).toBe(404);
   });
 
   it("API keys act as owner, so only an owner creates or revokes them", async () => {

@@ -49,7 +49,7 @@ async function standing(tx: Tx, userId: string): Promise<"fresh" | "account" | "
 const NO_LINK_NOTE = {
   account: "This person already has an account: they sign in as usual and will see the new access.",
   invited_elsewhere:
-    "This person has not signed in yet and was invited elsewhere on this server too: a link handed over here would open that access as well, so none is given, and earlier links no longer work. Without email, the other place removes them first; then remove and invite them again here for a link.",
+    "This person has not signed in yet and was invited elsewhere on this server too: a link handed over here would open that access as well, so none is given, and earlier links no longer work. Without email, the other place removes them first; then invite them again here for a link.",
 } as const;
 
 async function mintLink(tx: Tx, email: string, callbackPath: string, ttlS: number) {
