@@ -123,6 +123,16 @@ out[1] = redis.call('ZCARD', KEYS[2])
 return out
 `;
 
+// Parks members behind the endpoint's parked ones, if it has any (ARGV[1] = score, then the
+// members); returns 1 if it parked them. An endpoint with parked members is blocked (at its cap,
+// or its circuit is open) and its parked set drains in order: a new delivery would be parked by
+// its job anyway. It is in the parked index already (whoever parked first put it there).
+const PARK_BEHIND = `
+if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+for i = 2, #ARGV do redis.call('ZADD', KEYS[1], 'NX', ARGV[1], ARGV[i]) end
+return 1
+`;
+
 /** A Lua script run by its SHA (EVALSHA), loaded on first use or after a Redis restart. */
 function script(lua: string) {
   const sha = createHash("sha1").update(lua).digest("hex");
@@ -140,6 +150,7 @@ const admitScript = script(ADMIT);
 const releaseScript = script(RELEASE);
 const unparkScript = script(UNPARK);
 const renewScript = script(RENEW);
+const parkBehindScript = script(PARK_BEHIND);
 
 /** An endpoint's gate key: its id is the hash tag, so one script's keys share a cluster slot. */
 export const gateKey = (prefix: string, endpointId: string, part: string) => `${prefix}:gate:{${endpointId}}:${part}`;
@@ -262,6 +273,14 @@ export function createEndpointGate(redis: RedisClient, prefix: string, cap: numb
     },
 
     /**
+     * Parks `members` if the endpoint already has parked members (see PARK_BEHIND); false when it
+     * has none, and nothing was done.
+     */
+    async parkBehind(endpointId: string, members: string[]): Promise<boolean> {
+      return (await parkBehindScript(redis, [k(endpointId, "parked")], [Date.now(), ...members])) === 1;
+    },
+
+    /**
      * Takes an endpoint whose parked set was seen empty out of the index. Checked again after: a
      * member parked meanwhile put it back already or does so now.
      */
@@ -276,13 +295,26 @@ export function createEndpointGate(redis: RedisClient, prefix: string, cap: numb
     },
 
     /**
-     * Is this member parked (the sweeper's check before re-enqueuing a delivery)? One command per
-     * item, not one pipeline: on a cluster the endpoints' keys live on different nodes (ioredis
-     * batches concurrent commands per node by itself).
+     * Is this member parked (the sweeper's check before re-enqueuing a delivery)? One ZMSCORE per
+     * endpoint: a stuck endpoint's backlog of thousands is a few commands, not thousands. Not one
+     * pipeline: on a cluster the endpoints' keys live on different nodes (ioredis batches
+     * concurrent commands per node by itself).
      */
     async parkedMembers(items: { endpointId: string; member: string }[]): Promise<boolean[]> {
-      const scores = await Promise.all(items.map((i) => redis.zscore(k(i.endpointId, "parked"), i.member)));
-      return scores.map((score) => score !== null);
+      const byEndpoint = new Map<string, number[]>();
+      items.forEach((item, i) => {
+        const at = byEndpoint.get(item.endpointId);
+        if (at) at.push(i);
+        else byEndpoint.set(item.endpointId, [i]);
+      });
+      const parked = items.map(() => false);
+      await Promise.all(
+        [...byEndpoint].map(async ([endpointId, at]) => {
+          const scores = await redis.zmscore(k(endpointId, "parked"), ...at.map((i) => items[i]!.member));
+          at.forEach((i, j) => (parked[i] = scores[j] !== null));
+        }),
+      );
+      return parked;
     },
 
     /** Become the single probe of a half-open endpoint (`member` holds the token). */

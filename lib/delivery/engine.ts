@@ -25,13 +25,16 @@ import { recordAttempts, type RecordOutcome } from "./record-attempts";
 // effects (retry timer, endpoint health, operational webhooks, waking parked jobs). Database work
 // of concurrent jobs is batched; a job never waits for another endpoint.
 //
-// Admission comes before the claim when the job names its endpoint and this process knows the
-// endpoint (a hint from its last claim or attempt, at most HINT_TTL_MS old) as blocked — circuit
-// open, or too slow or stalled to wait for here: a delivery that has to wait is parked with one
-// Redis call, without reading its payload or secrets and without a claim to undo. So a blocked endpoint costs the others one queue
-// job and one Redis call per delivery it receives, plus one full claim per HINT_TTL_MS per worker
-// (which refreshes the hint). Otherwise (an unknown or throttled endpoint, a probe, a resumed job)
-// the claim comes first and admission follows, as the claim is what tells the settings.
+// A delivery published to an endpoint that already has parked deliveries gets no job at all: it
+// is parked behind them as it is enqueued (lib/delivery/enqueue-deliveries.ts). So a blocked
+// endpoint costs the worker nothing per delivery it receives once its first ones are parked.
+// For the jobs that do come (published just before, retries, the sweeper's), admission comes
+// before the claim when the job names its endpoint and this process knows the endpoint (a hint
+// from its last claim or attempt, at most HINT_TTL_MS old) as blocked — circuit open, or too slow
+// or stalled to wait for here: a delivery that has to wait is parked with one Redis call, without
+// reading its payload or secrets and without a claim to undo. Otherwise (an unknown or throttled
+// endpoint, a probe, a resumed job) the claim comes first and admission follows, as the claim is
+// what tells the settings.
 
 /** A claim's lease outlives the longest possible attempt by this much. */
 export const LEASE_MARGIN_MS = 10_000;

@@ -1,5 +1,7 @@
 import { enqueue } from "../queue/catalog";
+import { keyPrefix, redis } from "../queue/connection";
 import { summarised } from "../queue/summarise-errors";
+import { createEndpointGate, memberOf, type EndpointGate } from "./endpoint-gate";
 
 // Hands committed deliveries to the queue. PostgreSQL is the source of truth: if this fails
 // (Redis down, crash right after commit) the sweeper finds the due deliveries and enqueues them.
@@ -14,9 +16,12 @@ export async function enqueueDeliveries(
   trigger: "scheduled" | "manual" = "scheduled",
 ): Promise<boolean> {
   try {
+    const parked = trigger === "scheduled" ? await parkBehindWaiting(deliveries) : new Set<string>();
+    const jobs = deliveries.filter((d) => !parked.has(d.id));
+    if (jobs.length === 0) return true;
     await enqueue(
       "deliver",
-      deliveries.map((d) => ({
+      jobs.map((d) => ({
         data: { deliveryId: d.id, trigger, ...(d.endpointId ? { endpointId: d.endpointId } : {}) },
         opts: { jobId: d.id, removeOnFail: true, ...(d.delayMs ? { delay: d.delayMs } : {}) },
       })),
@@ -26,6 +31,42 @@ export async function enqueueDeliveries(
     enqueueFailed(err instanceof Error ? err : new Error(String(err)));
     return false;
   }
+}
+
+// A delivery for an endpoint that has parked deliveries (at its in-flight cap, or its circuit is
+// open) goes straight behind them, without a queue job: its job would only be fetched to be
+// parked. So a blocked endpoint costs the worker nothing per delivery it receives, and the queue
+// that healthy endpoints' jobs wait in stays as short as their own traffic. Checking costs one
+// Redis call per endpoint; an endpoint found with nothing parked is not asked again for
+// CLEAR_TRUST_MS (its jobs meanwhile are admitted, or parked, by the worker as usual).
+const CLEAR_TRUST_MS = 1_000;
+const CLEAR_MAX = 10_000;
+/** Endpoint id -> until when "nothing parked" is trusted, in this process. */
+const clearUntil = new Map<string, number>();
+let gate: EndpointGate | undefined;
+
+/** The ids of the deliveries parked behind their endpoint's parked ones (none on any error). */
+async function parkBehindWaiting(deliveries: { id: string; endpointId?: string; delayMs?: number }[]): Promise<Set<string>> {
+  const now = Date.now();
+  const candidates = deliveries.filter(
+    (d): d is typeof d & { endpointId: string } =>
+      d.endpointId !== undefined && !d.delayMs && (clearUntil.get(d.endpointId) ?? 0) <= now,
+  );
+  const parked = new Set<string>();
+  if (candidates.length === 0) return parked;
+  gate ??= createEndpointGate(redis(), keyPrefix(), 0);
+  if (clearUntil.size >= CLEAR_MAX) clearUntil.clear();
+  await Promise.all(
+    candidates.map(async (d) => {
+      try {
+        if (await gate!.parkBehind(d.endpointId, [memberOf(d.id, "scheduled")])) parked.add(d.id);
+        else clearUntil.set(d.endpointId, now + CLEAR_TRUST_MS);
+      } catch {
+        // Redis unreachable: the enqueue below fails too, and the sweeper picks the delivery up.
+      }
+    }),
+  );
+  return parked;
 }
 
 /**

@@ -17,8 +17,9 @@ import { createEndpointGate, memberOf } from "./endpoint-gate";
 // number per run, so a large backlog of parked deliveries (overdue by design) never starves the rest.
 // Deliveries of endpoints that have parked members (their circuit is open, or they are at their
 // cap) are checked on every PARKED_EVERY-th run only: a stuck endpoint's backlog, thousands of
-// parked deliveries, would otherwise cost three Redis lookups per delivery every run, work that
-// every healthy delivery shares the worker, Redis and PostgreSQL with. One of theirs that Redis
+// parked deliveries read from PostgreSQL and looked up in Redis, is work that every healthy
+// delivery shares the worker, Redis and PostgreSQL with. (The lookup is one ZMSCORE per endpoint
+// and page, and job hashes are checked only for deliveries not parked.) One of theirs that Redis
 // lost is then re-enqueued within PARKED_EVERY runs (a minute by default) instead of one.
 
 const PAGE = 1_000;
@@ -67,18 +68,22 @@ export async function sweepDeliveries(
       checked += rows.length;
       const last = rows[rows.length - 1];
       if (rows.length > 0) {
-        const [queued, parkedScheduled, parkedManual] = await Promise.all([
-          jobsPresent(
-            deps.redis,
-            rows.map((r) => jobKey(r.id)),
-          ),
-          gate.parkedMembers(rows.map((r) => ({ endpointId: r.endpoint_id, member: memberOf(r.id, "scheduled") }))),
-          gate.parkedMembers(rows.map((r) => ({ endpointId: r.endpoint_id, member: memberOf(r.id, "manual") }))),
-        ]);
+        // Parked first (one command per endpoint), then the job hashes of the rest only: a stuck
+        // endpoint's backlog is nearly all parked.
+        const members = rows.flatMap((r) =>
+          (["scheduled", "manual"] as const).map((trigger) => ({ endpointId: r.endpoint_id, member: memberOf(r.id, trigger) })),
+        );
+        const parkedEither = await gate.parkedMembers(members);
+        const parked = rows.filter((_, i) => parkedEither[2 * i] || parkedEither[2 * i + 1]);
         // A parked delivery's endpoint must be in the parked index, or nothing ever wakes it (a
         // worker died between parking and indexing): put it back.
-        await gate.indexParked(rows.filter((_, i) => parkedScheduled[i] || parkedManual[i]).map((r) => r.endpoint_id));
-        const missing = rows.filter((_, i) => !queued[i] && !parkedScheduled[i] && !parkedManual[i]);
+        await gate.indexParked(parked.map((r) => r.endpoint_id));
+        const unparked = rows.filter((_, i) => !parkedEither[2 * i] && !parkedEither[2 * i + 1]);
+        const queued = await jobsPresent(
+          deps.redis,
+          unparked.map((r) => jobKey(r.id)),
+        );
+        const missing = unparked.filter((_, i) => !queued[i]);
         if (missing.length > 0) {
           await dropStubs(
             deps.redis,
@@ -112,6 +117,7 @@ const DROP_STUB = `if redis.call('EXISTS', KEYS[1]) == 1 and redis.call('HEXISTS
  * exists, leaving a stub without the job's `data` that no list points to.
  */
 async function jobsPresent(redis: RedisClient, keys: string[]): Promise<boolean[]> {
+  if (keys.length === 0) return [];
   const p = redis.pipeline();
   for (const k of keys) p.hexists(k, "data");
   const res = (await p.exec()) ?? [];

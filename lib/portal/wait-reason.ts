@@ -119,7 +119,7 @@ type Item = { id: string; delivery: WaitInput["delivery"] & { endpointId: string
 
 /**
  * The wait reasons of a page of deliveries (by delivery id). Which due deliveries are parked for
- * an in-flight slot is only known to Redis: one read per candidate (batched by ioredis). Redis
+ * an in-flight slot is only known to Redis: one read per endpoint on the page. Redis
  * being unreachable only makes those say "queued", never fails the page.
  */
 export async function waitReasons(items: Item[], appThrottleRate: number | null): Promise<Map<string, WaitReason | null>> {
