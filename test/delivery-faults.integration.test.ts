@@ -144,7 +144,7 @@ describe("delivery under faults", () => {
 
   it("re-enqueues a lost delivery of an endpoint that has parked deliveries, on the sweeper's next full run", async () => {
     // The sweeper checks such endpoints' deliveries on every PARKED_EVERY-th run only (a stuck
-    // endpoint's parked backlog would cost every run three Redis lookups a delivery). An endpoint
+    // endpoint's parked backlog is thousands of overdue rows to read and look up). An endpoint
     // whose circuit is open keeps its parked deliveries; one that Redis lost must still come back.
     const { appId, endpoints } = await fanOut(1, undefined);
     const ep = endpoints[0]!;

@@ -9,9 +9,10 @@ import { receiverPool } from "./helpers/receiver";
 import { bullPrefix, testRedis } from "./helpers/redis";
 import { makeApp, makeEndpoint, publish, waitUntil } from "./helpers/delivery";
 
-// A blocked endpoint's new deliveries cost the worker nothing: published to an endpoint that has
-// parked deliveries (here: at its cap of 10 requests in flight, on the shared test server), a
-// message's delivery goes straight behind them, without a queue job, and goes out in its turn.
+// A blocked endpoint's new deliveries cost the worker nothing: published to an endpoint whose
+// parked deliveries are not moving (here: it stays at its cap of 10 requests in flight, on the
+// shared test server), a message's delivery goes straight behind them, without a queue job, and
+// goes out in its turn.
 
 describe("publishing to a blocked endpoint", () => {
   let t: Tenant;
@@ -28,39 +29,46 @@ describe("publishing to a blocked endpoint", () => {
     redis?.disconnect();
   });
 
-  it("parks the delivery behind the endpoint's parked ones without a queue job; it is delivered in its turn", async () => {
+  it("parks the delivery behind a blocked endpoint's parked ones without a queue job; it is delivered in its turn", async () => {
     const held: ServerResponse[] = [];
     let holding = true;
     const rx = await receivers.start((_r, res) => void (holding ? held.push(res) : res.writeHead(200).end("ok")));
+    const healthy = await receivers.start();
     const appId = await makeApp(t.api);
     const ep = await makeEndpoint(t.api, appId, { url: rx.url });
+    const other = await makeEndpoint(t.api, appId, { url: healthy.url });
     const parkedKey = gateKey(prefix, ep.id, "parked");
+    const events = `${bullPrefix(prefix)}:${catalog.deliver.queue}:events`;
     const sent: string[] = [];
     try {
-      // 10 requests in flight (the cap), and the worker parks the other two.
+      // 10 requests in flight (the cap), and the worker parks the other two. A second later the
+      // endpoint counts as blocked: its parked deliveries are not moving.
       for (let i = 0; i < 12; i++) sent.push(await publish(t.api, appId, { i }));
-      await rx.waitFor(10);
-      await waitUntil("the worker to park two deliveries", () => redis.zcard(parkedKey), (n) => n === 2);
+      await rx.waitFor(10, 8_000);
+      await waitUntil("the worker to park two deliveries", () => redis.zcard(parkedKey), (n) => n === 2, 8_000);
+      await new Promise((r) => setTimeout(r, 1_200));
 
+      // One message for both endpoints: a job for the healthy one's delivery, none for the blocked one's.
+      const [lastEvent] = await redis.xrevrange(events, "+", "-", "COUNT", 1);
       const msgId = await publish(t.api, appId, { i: "behind" });
       sent.push(msgId);
       const d = await t.db.delivery.findFirstOrThrow({ where: { messageId: msgId, endpointId: ep.id } });
-      // Parked, last in line, and no job was ever added for it (the queue's event stream says
-      // which jobs were added; a job would be fetched and parked by the worker within moments).
+      const dOther = await t.db.delivery.findFirstOrThrow({ where: { messageId: msgId, endpointId: other.id } });
+      const added = (await redis.xrange(events, lastEvent ? `(${lastEvent[0]}` : "-", "+"))
+        .filter(([, f]) => f[f.indexOf("event") + 1] === "added")
+        .map(([, f]) => f[f.indexOf("jobId") + 1]);
+      expect(added).toContain(dOther.id);
+      expect(added).not.toContain(d.id);
+      // It waits last in line, untried.
       expect(await redis.zrange(parkedKey, 0, -1)).toHaveLength(3);
       expect((await redis.zrange(parkedKey, -1, -1))[0]).toBe(`${d.id}:scheduled`);
-      const events = await redis.xrevrange(`${bullPrefix(prefix)}:${catalog.deliver.queue}:events`, "+", "-");
-      const added = events.filter(([, f]) => f[f.indexOf("event") + 1] === "added").map(([, f]) => f[f.indexOf("jobId") + 1]);
-      const before = await t.db.delivery.findFirstOrThrow({ where: { messageId: sent[11], endpointId: ep.id } });
-      expect(added).toContain(before.id); // the stream does show the jobs of the deliveries before it
-      expect(added).not.toContain(d.id);
       expect(d).toMatchObject({ status: "pending", attemptCount: 0 });
     } finally {
       holding = false;
       for (const res of held) res.writeHead(200).end("ok");
     }
     // Room again: the parked ones go out, each once.
-    await rx.waitFor(13);
+    await rx.waitFor(13, 8_000);
     const ids = rx.received.map((r) => r.headers["webhook-id"]);
     expect(new Set(ids)).toEqual(new Set(sent));
     expect(ids).toHaveLength(13);
@@ -68,7 +76,7 @@ describe("publishing to a blocked endpoint", () => {
       "every delivery to succeed",
       () => t.db.delivery.count({ where: { endpointId: ep.id, status: "succeeded" } }),
       (n) => n === 13,
+      8_000,
     );
   });
-
 });

@@ -86,4 +86,36 @@ describe("endpoint gate", () => {
     await new Promise((r) => setTimeout(r, 100));
     expect((await admit(gate, ep, "dlv_next:scheduled")).kind).toBe("go");
   });
+
+  it("parks behind an endpoint's parked members only once the oldest has waited long enough", async () => {
+    const gate = createEndpointGate(redis, prefix, 1);
+    const ep = endpoint();
+    const parked = () => redis.zrange(gateKey(prefix, ep, "parked"), 0, -1);
+    // Nothing parked: the endpoint is not blocked, nothing is done.
+    expect(await gate.parkBehind(ep, ["dlv_new1:scheduled"], 0)).toBe(false);
+    expect(await parked()).toEqual([]);
+    leaseOf(await admit(gate, ep, "dlv_a:scheduled"));
+    expect((await admit(gate, ep, "dlv_b:scheduled", true)).kind).toBe("park");
+    // Parked just now (a busy endpoint whose parked members are popped within moments): left alone.
+    expect(await gate.parkBehind(ep, ["dlv_new1:scheduled"], 60_000)).toBe(false);
+    await new Promise((r) => setTimeout(r, 30));
+    // Waited long enough: parked behind, in order, several at once.
+    expect(await gate.parkBehind(ep, ["dlv_new1:scheduled", "dlv_new2:scheduled"], 20)).toBe(true);
+    expect(await parked()).toEqual(["dlv_b:scheduled", "dlv_new1:scheduled", "dlv_new2:scheduled"]);
+  });
+
+  it("tells parked members of many endpoints apart in one call per endpoint", async () => {
+    const gate = createEndpointGate(redis, prefix, 1);
+    const [e1, e2] = [endpoint(), endpoint()];
+    await gate.park(e1, "dlv_1:scheduled");
+    await gate.park(e2, "dlv_2:manual");
+    const found = await gate.parkedMembers([
+      { endpointId: e1, member: "dlv_1:scheduled" },
+      { endpointId: e2, member: "dlv_2:scheduled" },
+      { endpointId: e1, member: "dlv_2:manual" },
+      { endpointId: e2, member: "dlv_2:manual" },
+      { endpointId: endpoint(), member: "dlv_3:scheduled" },
+    ]);
+    expect(found).toEqual([true, false, false, true, false]);
+  });
 });

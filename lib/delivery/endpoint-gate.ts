@@ -123,13 +123,15 @@ out[1] = redis.call('ZCARD', KEYS[2])
 return out
 `;
 
-// Parks members behind the endpoint's parked ones, if it has any (ARGV[1] = score, then the
-// members); returns 1 if it parked them. An endpoint with parked members is blocked (at its cap,
-// or its circuit is open) and its parked set drains in order: a new delivery would be parked by
-// its job anyway. It is in the parked index already (whoever parked first put it there).
+// Parks members behind the endpoint's parked ones when the oldest of those has waited at least
+// ARGV[2] ms (ARGV[1] = now, the score; then the members); returns 1 if it parked them. Such an
+// endpoint is blocked (its circuit is open, or it stays at its cap): a new delivery's job would
+// only be fetched to be parked. A busy but healthy endpoint, whose parked members are popped
+// within moments, is left alone: its jobs keep being handed slots inside the worker.
 const PARK_BEHIND = `
-if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
-for i = 2, #ARGV do redis.call('ZADD', KEYS[1], 'NX', ARGV[1], ARGV[i]) end
+local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
+if #oldest == 0 or tonumber(ARGV[1]) - tonumber(oldest[2]) < tonumber(ARGV[2]) then return 0 end
+for i = 3, #ARGV do redis.call('ZADD', KEYS[1], 'NX', ARGV[1], ARGV[i]) end
 return 1
 `;
 
@@ -273,11 +275,11 @@ export function createEndpointGate(redis: RedisClient, prefix: string, cap: numb
     },
 
     /**
-     * Parks `members` if the endpoint already has parked members (see PARK_BEHIND); false when it
-     * has none, and nothing was done.
+     * Parks `members` behind the endpoint's parked ones if the oldest has waited `minWaitMs` (see
+     * PARK_BEHIND); false when not, and nothing was done.
      */
-    async parkBehind(endpointId: string, members: string[]): Promise<boolean> {
-      return (await parkBehindScript(redis, [k(endpointId, "parked")], [Date.now(), ...members])) === 1;
+    async parkBehind(endpointId: string, members: string[], minWaitMs: number): Promise<boolean> {
+      return (await parkBehindScript(redis, [k(endpointId, "parked")], [Date.now(), minWaitMs, ...members])) === 1;
     },
 
     /**

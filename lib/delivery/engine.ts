@@ -25,9 +25,9 @@ import { recordAttempts, type RecordOutcome } from "./record-attempts";
 // effects (retry timer, endpoint health, operational webhooks, waking parked jobs). Database work
 // of concurrent jobs is batched; a job never waits for another endpoint.
 //
-// A delivery published to an endpoint that already has parked deliveries gets no job at all: it
-// is parked behind them as it is enqueued (lib/delivery/enqueue-deliveries.ts). So a blocked
-// endpoint costs the worker nothing per delivery it receives once its first ones are parked.
+// A delivery published to a blocked endpoint (its parked deliveries are not moving) gets no job
+// at all: it is parked behind them as it is enqueued (lib/delivery/enqueue-deliveries.ts). So a
+// blocked endpoint costs the worker nothing per delivery it receives once it counts as blocked.
 // For the jobs that do come (published just before, retries, the sweeper's), admission comes
 // before the claim when the job names its endpoint and this process knows the endpoint (a hint
 // from its last claim or attempt, at most HINT_TTL_MS old) as blocked — circuit open, or too slow

@@ -33,34 +33,52 @@ export async function enqueueDeliveries(
   }
 }
 
-// A delivery for an endpoint that has parked deliveries (at its in-flight cap, or its circuit is
-// open) goes straight behind them, without a queue job: its job would only be fetched to be
-// parked. So a blocked endpoint costs the worker nothing per delivery it receives, and the queue
-// that healthy endpoints' jobs wait in stays as short as their own traffic. Checking costs one
-// Redis call per endpoint; an endpoint found with nothing parked is not asked again for
-// CLEAR_TRUST_MS (its jobs meanwhile are admitted, or parked, by the worker as usual).
-const CLEAR_TRUST_MS = 1_000;
-const CLEAR_MAX = 10_000;
-/** Endpoint id -> until when "nothing parked" is trusted, in this process. */
+// A delivery for a blocked endpoint (its circuit is open, or it stays at its in-flight cap: the
+// oldest of its parked deliveries has waited a second) goes straight behind its parked ones,
+// without a queue job: the job would only be fetched to be parked. So a blocked endpoint costs
+// the worker nothing per delivery it receives. Checking costs one Redis call per endpoint and
+// enqueue; an endpoint found not blocked is not asked again for TRUST_MS (its jobs meanwhile
+// are admitted, or parked, by the worker as usual).
+const BLOCKED_AFTER_MS = 1_000;
+const TRUST_MS = 1_000;
+const REMEMBERED_MAX = 10_000;
+/** Endpoint id -> until when "not blocked" is trusted, in this process. */
 const clearUntil = new Map<string, number>();
+/** Endpoint id -> when this process last put it in the parked index. */
+const indexedAt = new Map<string, number>();
 let gate: EndpointGate | undefined;
 
-/** The ids of the deliveries parked behind their endpoint's parked ones (none on any error). */
+/** The ids of the deliveries parked behind their blocked endpoint's parked ones (none on any error). */
 async function parkBehindWaiting(deliveries: { id: string; endpointId?: string; delayMs?: number }[]): Promise<Set<string>> {
   const now = Date.now();
-  const candidates = deliveries.filter(
-    (d): d is typeof d & { endpointId: string } =>
-      d.endpointId !== undefined && !d.delayMs && (clearUntil.get(d.endpointId) ?? 0) <= now,
-  );
+  const byEndpoint = new Map<string, string[]>();
+  for (const d of deliveries) {
+    if (!d.endpointId || d.delayMs || (clearUntil.get(d.endpointId) ?? 0) > now) continue;
+    const ids = byEndpoint.get(d.endpointId);
+    if (ids) ids.push(d.id);
+    else byEndpoint.set(d.endpointId, [d.id]);
+  }
   const parked = new Set<string>();
-  if (candidates.length === 0) return parked;
+  if (byEndpoint.size === 0) return parked;
   gate ??= createEndpointGate(redis(), keyPrefix(), 0);
-  if (clearUntil.size >= CLEAR_MAX) clearUntil.clear();
+  if (clearUntil.size >= REMEMBERED_MAX) clearUntil.clear();
+  if (indexedAt.size >= REMEMBERED_MAX) indexedAt.clear();
   await Promise.all(
-    candidates.map(async (d) => {
+    [...byEndpoint].map(async ([endpointId, ids]) => {
       try {
-        if (await gate!.parkBehind(d.endpointId, [memberOf(d.id, "scheduled")])) parked.add(d.id);
-        else clearUntil.set(d.endpointId, now + CLEAR_TRUST_MS);
+        const members = ids.map((id) => memberOf(id, "scheduled"));
+        if (!(await gate!.parkBehind(endpointId, members, BLOCKED_AFTER_MS))) {
+          clearUntil.set(endpointId, now + TRUST_MS);
+          return;
+        }
+        for (const id of ids) parked.add(id);
+        // Whoever parked first indexed the endpoint; again once a second from here, so an index
+        // entry lost with a worker that died between parking and indexing comes back with the
+        // endpoint's next traffic (the tick wakes only indexed endpoints).
+        if ((indexedAt.get(endpointId) ?? 0) + TRUST_MS <= now) {
+          indexedAt.set(endpointId, now);
+          await gate!.indexParked([endpointId]);
+        }
       } catch {
         // Redis unreachable: the enqueue below fails too, and the sweeper picks the delivery up.
       }

@@ -74,11 +74,15 @@ export async function sweepDeliveries(
           (["scheduled", "manual"] as const).map((trigger) => ({ endpointId: r.endpoint_id, member: memberOf(r.id, trigger) })),
         );
         const parkedEither = await gate.parkedMembers(members);
-        const parked = rows.filter((_, i) => parkedEither[2 * i] || parkedEither[2 * i + 1]);
+        const parked: typeof rows = [];
+        const unparked: typeof rows = [];
+        rows.forEach((r, i) => (parkedEither[2 * i] || parkedEither[2 * i + 1] ? parked : unparked).push(r));
         // A parked delivery's endpoint must be in the parked index, or nothing ever wakes it (a
         // worker died between parking and indexing): put it back.
         await gate.indexParked(parked.map((r) => r.endpoint_id));
-        const unparked = rows.filter((_, i) => !parkedEither[2 * i] && !parkedEither[2 * i + 1]);
+        // A delivery whose job parks it between the two reads counts as missing and is enqueued
+        // again: the claim's compare-and-set keeps that to one attempt at a time, and its parked
+        // entry, once popped, finds it done.
         const queued = await jobsPresent(
           deps.redis,
           unparked.map((r) => jobKey(r.id)),
