@@ -79,4 +79,36 @@ describe("publishing to a blocked endpoint", () => {
       8_000,
     );
   });
+
+  it("loses nothing when Redis loses the parked set: the sweeper sends what the web parked", async () => {
+    // A delivery parked at publish has no job: the parked entry is all Redis holds of it, and
+    // PostgreSQL the rest. Lost with the parked set (a Redis restart without persistence), it is
+    // found by the sweeper like any due delivery missing from Redis.
+    const held: ServerResponse[] = [];
+    let holding = true;
+    const rx = await receivers.start((_r, res) => void (holding ? held.push(res) : res.writeHead(200).end("ok")));
+    const appId = await makeApp(t.api);
+    const ep = await makeEndpoint(t.api, appId, { url: rx.url });
+    const parkedKey = gateKey(prefix, ep.id, "parked");
+    const sent: string[] = [];
+    try {
+      for (let i = 0; i < 12; i++) sent.push(await publish(t.api, appId, { i }));
+      await rx.waitFor(10, 8_000);
+      await waitUntil("the worker to park two deliveries", () => redis.zcard(parkedKey), (n) => n === 2, 8_000);
+      await new Promise((r) => setTimeout(r, 1_200));
+      sent.push(await publish(t.api, appId, { i: "behind" }));
+      expect(await redis.zcard(parkedKey)).toBe(3);
+      // Redis loses the endpoint's parked set and its place in the index.
+      await redis.del(parkedKey);
+      await redis.srem(`${prefix}:gate:parked-endpoints`, ep.id);
+    } finally {
+      holding = false;
+      for (const res of held) res.writeHead(200).end("ok");
+    }
+    // The sweeper (every 10 s, for deliveries 10 s overdue) sends the three that Redis forgot.
+    await rx.waitFor(13, 45_000);
+    const ids = rx.received.map((r) => r.headers["webhook-id"]);
+    expect(new Set(ids)).toEqual(new Set(sent));
+    expect(ids).toHaveLength(13);
+  }, 60_000);
 });
