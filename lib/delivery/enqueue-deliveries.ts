@@ -41,6 +41,8 @@ export async function enqueueDeliveries(
 // are admitted, or parked, by the worker as usual).
 const BLOCKED_AFTER_MS = 1_000;
 const TRUST_MS = 1_000;
+/** How often this process puts a blocked endpoint back in the parked index. */
+const REINDEX_MS = 1_000;
 const REMEMBERED_MAX = 10_000;
 /** Endpoint id -> until when "not blocked" is trusted, in this process. */
 const clearUntil = new Map<string, number>();
@@ -75,7 +77,7 @@ async function parkBehindWaiting(deliveries: { id: string; endpointId?: string; 
         // Whoever parked first indexed the endpoint; again once a second from here, so an index
         // entry lost with a worker that died between parking and indexing comes back with the
         // endpoint's next traffic (the tick wakes only indexed endpoints).
-        if ((indexedAt.get(endpointId) ?? 0) + TRUST_MS <= now) {
+        if ((indexedAt.get(endpointId) ?? 0) + REINDEX_MS <= now) {
           indexedAt.set(endpointId, now);
           await gate!.indexParked([endpointId]);
         }
