@@ -78,9 +78,12 @@ export async function enqueue<N extends JobName>(
 ): Promise<void> {
   if (jobs.length === 0) return;
   const { queue: queueName, schema } = catalog[name];
-  await queue(queueName).addBulk(
-    jobs.map((j) => ({ name, data: schema.parse(j.data), opts: { ...DEFAULT_JOB_OPTIONS, ...j.opts } })),
-  );
+  const bulk = jobs.map((j) => ({ name, data: schema.parse(j.data), opts: { ...DEFAULT_JOB_OPTIONS, ...j.opts } }));
+  // One job (a publish to one endpoint, the commonest case) is added without a pipeline: ioredis
+  // builds each pipeline by copying every script BullMQ defines onto it, which made addBulk of one
+  // job cost 0.29-0.36 ms of CPU here against 0.18 ms for add (the same script in Redis).
+  if (bulk.length === 1) await queue(queueName).add(name, bulk[0]!.data, bulk[0]!.opts);
+  else await queue(queueName).addBulk(bulk);
 }
 
 /**
