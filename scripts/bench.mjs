@@ -7,6 +7,8 @@
 //                                 run and their median (a single run on a shared machine says little)
 //   BENCH_DRAIN_ONLY=1            delivery measures only the raw rate and the one-endpoint drain
 //   BENCH_CPU_PROF=<dir>          writes V8 CPU profiles of the web and worker processes there
+//   BENCH_TIMELINE=1              delivery prints each latency phase second by second (latency, CPU)
+//   BENCH_BACKLOG=<n>             delivery's drain backlog (default 20000)
 // A benchmark that reports figures writes one JSON object per run to BENCH_RESULT_FILE: a flat
 // map of figure name -> number (the order of the keys is the order of the table).
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";

@@ -24,10 +24,21 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { createServer } from "node:http";
 import { Queue, Worker } from "bullmq";
 import { Agent, request } from "undici";
-import { cpuMs, cpuMsOfAll, freePort, reportFigures, settled, startWeb, startWorker, summarize, type Proc } from "./harness";
+import {
+  cpuMs,
+  cpuMsOfAll,
+  freePort,
+  reportFigures,
+  settled,
+  startWeb,
+  startWorker,
+  summarize,
+  type Proc,
+} from "./harness";
 
 const TARGETS = { drainRatio: 0.25, p99At200: 100, stuckP99Ratio: 1.2 };
-const BACKLOG = 20_000;
+/** The drain's backlog; BENCH_BACKLOG=2000 makes a quicker run when only the latency phases matter. */
+const BACKLOG = Number(process.env.BENCH_BACKLOG ?? 20_000);
 /** Requests per round of the raw undici reference. */
 const RAW_N = 10_000;
 /** Jobs of the queue's floor (1b). */
@@ -41,6 +52,8 @@ const HEALTHY_ENDPOINTS = 10;
 const STUCK_RATES = [20, 100];
 /** BENCH_DRAIN_ONLY=1: only the raw rate and the drain (quick A/B of the per-delivery cost). */
 const DRAIN_ONLY = process.env.BENCH_DRAIN_ONLY === "1";
+/** BENCH_TIMELINE=1: each latency phase second by second (printTimeline). */
+const TIMELINE = process.env.BENCH_TIMELINE === "1";
 
 // ---------- the receiver (a child process: --receiver <port>) ----------
 
@@ -118,6 +131,44 @@ async function stats(rx: string): Promise<Record<string, Group>> {
 
 const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : "n/a");
 
+type CpuSample = { t: number; web: number; worker: number; postgres: number; redis: number };
+
+/**
+ * BENCH_TIMELINE=1: one line per second of a phase (by when each message was published): its
+ * messages' publish-to-receive p50/p99/max, the publish call's p99/max, and the CPU milliseconds
+ * each process spent in that second. A phase's p99 is decided by a few such seconds, so this
+ * shows which process stalled in them.
+ */
+function printTimeline(
+  start: number,
+  sentAt: Map<string, number>,
+  answeredAt: Map<string, number>,
+  arrivals: Record<string, number>,
+  cpu: CpuSample[],
+) {
+  const bySecond = new Map<number, { e2e: number[]; api: number[] }>();
+  for (const [id, t0] of sentAt) {
+    const sec = Math.floor((t0 - start) / 1000);
+    const b = bySecond.get(sec) ?? { e2e: [], api: [] };
+    if (arrivals[id] !== undefined) b.e2e.push(arrivals[id] - t0);
+    b.api.push((answeredAt.get(id) ?? t0) - t0);
+    bySecond.set(sec, b);
+  }
+  for (const [sec, b] of [...bySecond].sort((x, y) => x[0] - y[0])) {
+    const e2e = summarize(b.e2e);
+    const api = summarize(b.api);
+    const c0 = cpu.findLast((c) => c.t <= start + sec * 1000 + 200);
+    const c1 = cpu.find((c) => c.t >= start + (sec + 1) * 1000 - 200);
+    const used =
+      c0 && c1
+        ? ` | CPU ms web ${c1.web - c0.web}, worker ${c1.worker - c0.worker}, PostgreSQL ${c1.postgres - c0.postgres}, Redis ${c1.redis - c0.redis} in ${c1.t - c0.t} ms`
+        : "";
+    console.log(
+      `    ${new Date(start + sec * 1000).toISOString().slice(11, 19)} +${sec}s: ${e2e.n} received, p50 ${e2e.p50} p99 ${e2e.p99} max ${e2e.max} ms; publish call p99 ${api.p99} max ${api.max} ms${used}`,
+    );
+  }
+}
+
 // ---------- the benchmark ----------
 
 async function main() {
@@ -160,7 +211,9 @@ async function main() {
     const rawRounds = [await rawRound(RAW_N), await rawRound(RAW_N), await rawRound(RAW_N)].sort((a, b) => a - b);
     const rawRate = rawRounds[1]!;
     await raw.close();
-    console.log(`raw undici loopback POST rate (10 in flight): ${fmt(rawRate)} req/s (median of ${rawRounds.map((r) => fmt(r)).join(", ")})`);
+    console.log(
+      `raw undici loopback POST rate (10 in flight): ${fmt(rawRate)} req/s (median of ${rawRounds.map((r) => fmt(r)).join(", ")})`,
+    );
     const floor = await queueFloor(`${rx}/floor`, JSON.stringify(payload));
     console.log(
       `queue floor (BullMQ jobs doing only that POST, one worker): ${fmt(floor.rate)} /s, ratio to raw ${fmt(floor.rate / rawRate, 2)}; CPU ms per job: this process ${fmt(floor.processMs, 3)}, Redis ${fmt(floor.redisMs, 3)}`,
@@ -278,6 +331,18 @@ async function main() {
       const inflight: Promise<unknown>[] = [];
       const publishMs: number[] = [];
       const answeredAt = new Map<string, number>();
+      const sentAt = new Map<string, number>();
+      const cpuTimeline: CpuSample[] = [];
+      const sampleCpu = () =>
+        cpuTimeline.push({
+          t: Date.now(),
+          web: cpuMs(web.child.pid),
+          worker: cpuMs(worker.child.pid),
+          postgres: cpuMsOfAll("postgres"),
+          redis: cpuMsOfAll("redis-server"),
+        });
+      const cpuTimer = TIMELINE ? setInterval(sampleCpu, 1000) : undefined;
+      if (TIMELINE) sampleCpu();
       const perMs = RATE / 1000;
       // The side endpoint's messages are spread over the healthy ones' (sideRate per second).
       let stuckSent = 0;
@@ -298,6 +363,7 @@ async function main() {
                 else if (warm) {
                   publishMs.push(Date.now() - t0);
                   answeredAt.set(String(r.body.id), Date.now());
+                  sentAt.set(String(r.body.id), t0);
                 }
               },
               () => void failures++,
@@ -313,8 +379,10 @@ async function main() {
         await sleep(2);
       }
       await Promise.all(inflight);
+      clearInterval(cpuTimer);
       await sleep(3_000); // let the last ones arrive
       const g = (await stats(rx)).fast;
+      if (TIMELINE) printTimeline(start, sentAt, answeredAt, g?.arrivals ?? {}, cpuTimeline);
       const cpu = {
         perPublish: (cpuMs(web.child.pid) - cpu0.web) / (published || NaN),
         perDelivery: (cpuMs(worker.child.pid) - cpu0.worker) / (g?.count || NaN),
@@ -355,7 +423,11 @@ async function main() {
       controls.push(await phase(`control: healthy endpoints + one more healthy one, ${rate}/s`, rate, extra));
     const stuckRuns = [];
     for (const [i, rate] of STUCK_RATES.entries())
-      stuckRuns.push({ rate, control: controls[i]!, ...(await phase(`healthy endpoints + one that never answers, ${rate}/s`, rate)) });
+      stuckRuns.push({
+        rate,
+        control: controls[i]!,
+        ...(await phase(`healthy endpoints + one that never answers, ${rate}/s`, rate)),
+      });
     // Alone again at the end: whatever still drifts (the machine, JIT) then favours no phase. The
     // ratios are taken to the lower p99 of the two (the stuck endpoint, receiving nothing new,
     // still holds its requests and backlog in the second).
@@ -370,7 +442,9 @@ async function main() {
     console.log(
       `  latency at ${RATE}/s p50 / p99     ${fmt(base.p50)} / ${fmt(base.p99)} ms   target p99 < ${TARGETS.p99At200} ms`,
     );
-    console.log(`  healthy p99 alone                ${fmt(base.p99)} ms before the stuck phases, ${fmt(again.p99)} ms after`);
+    console.log(
+      `  healthy p99 alone                ${fmt(base.p99)} ms before the stuck phases, ${fmt(again.p99)} ms after`,
+    );
     for (const r of stuckRuns)
       console.log(
         `  healthy p99, stuck at ${String(r.rate).padStart(3)}/s   ${fmt(r.p99)} ms (x${fmt(r.p99 / alone, 2)} of ${fmt(alone)} ms)   target <= x${TARGETS.stuckP99Ratio}` +
@@ -445,7 +519,12 @@ async function queueFloor(url: string, body: string) {
     async () => {
       first ||= performance.now();
       try {
-        const res = await request(url, { method: "POST", dispatcher, body, headers: { "content-type": "application/json" } });
+        const res = await request(url, {
+          method: "POST",
+          dispatcher,
+          body,
+          headers: { "content-type": "application/json" },
+        });
         await res.body.dump();
       } finally {
         // A job whose POST failed counts too, so the floor never waits forever.
