@@ -10,10 +10,13 @@
 //   3. publish-to-receive latency p50/p99 at a fixed 200 messages/s through the API (after an
 //      unmeasured warm-up phase at the same rate);
 //   4. healthy endpoints' p99 at 200 messages/s, without and with one endpoint that never answers
-//      (receiving 20/s, then 100/s), and the ratio to the p99 without (measured before and again
-//      after the stuck phases; the lower of the two); and, as a control, the same
+//      (receiving 20/s, then 100/s), and the ratio to the p99 without; and, as a control, the same
 //      extra messages sent to one more endpoint that answers at once: what the extra load costs
-//      by itself, so the stuck endpoint's own cost is the difference between the two;
+//      by itself, so the stuck endpoint's own cost is the difference between the two. Each
+//      condition is measured in blocks interleaved with blocks of the healthy endpoints alone
+//      (`interleaved`), the controls before the stuck endpoint receives anything, and each ratio
+//      is to the blocks alone of its own sequence. The two sequences' p99 alone are also compared
+//      with each other: an A/A figure, how far two measurements of the same thing differ;
 //   5. CPU milliseconds per delivery (the worker's, during the drain and the latency phases) and per
 //      publish (the web process's, during the latency phases), and PostgreSQL's and Redis's per
 //      message in the latency phases, from /proc: robust on a loaded machine, where the wall-clock
@@ -44,7 +47,9 @@ const RAW_N = 10_000;
 /** Jobs of the queue's floor (1b). */
 const FLOOR_N = 20_000;
 const RATE = 200;
-const PHASE_S = 20;
+/** Seconds of one block of the interleaved latency measurement (each condition gets ROUNDS of them). */
+const BLOCK_S = 10;
+const ROUNDS = 4;
 const WARMUP_S = 3;
 /** The unmeasured warm-up phase before the measured ones. */
 const WARMUP_PHASE_S = 40;
@@ -314,125 +319,172 @@ async function main() {
     const stuck = await makeApp(`${rx}/stuck`);
     const extra = await makeApp(`${rx}/extra`); // healthy, but not among the measured ones
 
-    async function phase(label: string, sideRate: number, side = stuck, seconds = PHASE_S) {
-      const withStuck = sideRate > 0;
+    /** What is published beside the healthy endpoints' RATE during a block: nothing, or `rate`/s to `app`. */
+    type Condition = { label: string; rate: number; app: { appId: string } | null };
+    type Measured = ReturnType<typeof summarize> & {
+      publish: ReturnType<typeof summarize>;
+      engine: ReturnType<typeof summarize>;
+      cpu: { perPublish: number; perDelivery: number; postgres: number; redis: number };
+    };
+    type Message = { t0: number; condition: number; healthy: boolean; answeredAt?: number };
+
+    const cpuNow = (): CpuSample => ({
+      t: Date.now(),
+      web: cpuMs(web.child.pid),
+      worker: cpuMs(worker.child.pid),
+      postgres: cpuMsOfAll("postgres"),
+      redis: cpuMsOfAll("redis-server"),
+    });
+
+    /**
+     * Publishes RATE messages/s to the healthy endpoints without a break for `rounds` rounds of
+     * one BLOCK_S block per condition, the order reversed every other round (A B C, C B A, A B
+     * C, ...): the machine's drift and its occasional stalls (a phase's p99 is decided by a few
+     * seconds, BENCH_TIMELINE shows them) then fall on every condition alike. Each condition's
+     * figures pool its blocks. Messages published in the first WARMUP_S seconds are not counted.
+     */
+    async function interleaved(conditions: Condition[], rounds: number, blockS = BLOCK_S): Promise<Measured[]> {
       await fetch(`${rx}/reset`, { method: "POST" });
-      const cpu0 = {
-        web: cpuMs(web.child.pid),
-        worker: cpuMs(worker.child.pid),
-        postgres: cpuMsOfAll("postgres"),
-        redis: cpuMsOfAll("redis-server"),
-      };
-      let published = 0;
-      const start = Date.now();
-      const end = start + seconds * 1000;
-      let n = 0;
+      const order = Array.from({ length: rounds }, (_, r) => {
+        const forward = conditions.map((_, i) => i);
+        return r % 2 === 0 ? forward : forward.reverse();
+      }).flat();
+      const messages = new Map<string, Message>();
+      const published = conditions.map(() => 0);
+      const cpuUsed = conditions.map(() => ({ web: 0, worker: 0, postgres: 0, redis: 0 }));
+      const timeline: CpuSample[] = [];
       let failures = 0;
       const inflight: Promise<unknown>[] = [];
-      const publishMs: number[] = [];
-      const answeredAt = new Map<string, number>();
-      const sentAt = new Map<string, number>();
-      const cpuTimeline: CpuSample[] = [];
-      const sampleCpu = () =>
-        cpuTimeline.push({
-          t: Date.now(),
-          web: cpuMs(web.child.pid),
-          worker: cpuMs(worker.child.pid),
-          postgres: cpuMsOfAll("postgres"),
-          redis: cpuMsOfAll("redis-server"),
-        });
-      const cpuTimer = TIMELINE ? setInterval(sampleCpu, 1000) : undefined;
-      if (TIMELINE) sampleCpu();
+      const start = Date.now();
+      const blockMs = blockS * 1000;
+      const end = start + order.length * blockMs;
+      let block = 0;
+      let blockStart = start;
+      let inBlock = 0; // healthy messages published in this block
+      let sideSent = 0;
+      let n = 0;
+      let mark = cpuNow();
       const perMs = RATE / 1000;
-      // The side endpoint's messages are spread over the healthy ones' (sideRate per second).
-      let stuckSent = 0;
+      const send = (appId: string, condition: number, healthy: boolean) => {
+        const t0 = Date.now();
+        const counted = t0 - start >= WARMUP_S * 1000;
+        published[condition]!++;
+        return api(`/app/${appId}/msg`, {
+          eventType: "order.paid",
+          payload: { sentAt: t0, warm: counted, pad: "x".repeat(200) },
+        }).then(
+          (r) => {
+            if (r.status !== 202) failures++;
+            else if (counted) messages.set(String(r.body.id), { t0, condition, healthy, answeredAt: Date.now() });
+          },
+          () => void failures++,
+        );
+      };
+      const closeBlock = (now: CpuSample) => {
+        const used = cpuUsed[order[block]!]!;
+        used.web += now.web - mark.web;
+        used.worker += now.worker - mark.worker;
+        used.postgres += now.postgres - mark.postgres;
+        used.redis += now.redis - mark.redis;
+        mark = now;
+      };
+      const timer = TIMELINE ? setInterval(() => timeline.push(cpuNow()), 1000) : undefined;
+      if (TIMELINE) timeline.push(mark);
       while (Date.now() < end) {
+        if (Date.now() - blockStart >= blockMs) {
+          closeBlock(cpuNow());
+          block++;
+          blockStart += blockMs;
+          inBlock = 0;
+          sideSent = 0;
+        }
+        const condition = order[block]!;
+        const side = conditions[condition]!;
         const due = Math.floor((Date.now() - start) * perMs);
         while (n < due) {
-          const target = healthy[n % healthy.length]!;
-          const warm = Date.now() - start >= WARMUP_S * 1000;
-          const send = (appId: string) => {
-            const t0 = Date.now();
-            return api(`/app/${appId}/msg`, {
-              eventType: "order.paid",
-              payload: { sentAt: t0, warm, pad: "x".repeat(200) },
-            }).then(
-              (r) => {
-                published++;
-                if (r.status !== 202) failures++;
-                else if (warm) {
-                  publishMs.push(Date.now() - t0);
-                  answeredAt.set(String(r.body.id), Date.now());
-                  sentAt.set(String(r.body.id), t0);
-                }
-              },
-              () => void failures++,
-            );
-          };
-          inflight.push(send(target.appId));
+          inflight.push(send(healthy[n % healthy.length]!.appId, condition, true));
           n++;
-          while (withStuck && stuckSent < Math.floor((n * sideRate) / RATE)) {
-            stuckSent++;
-            inflight.push(send(side.appId));
+          inBlock++;
+          // The side endpoint's messages are spread over the healthy ones' (side.rate per second).
+          while (side.app && sideSent < Math.floor((inBlock * side.rate) / RATE)) {
+            sideSent++;
+            inflight.push(send(side.app.appId, condition, false));
           }
         }
         await sleep(2);
       }
+      closeBlock(cpuNow());
+      clearInterval(timer);
       await Promise.all(inflight);
-      clearInterval(cpuTimer);
       await sleep(3_000); // let the last ones arrive
-      const g = (await stats(rx)).fast;
-      if (TIMELINE) printTimeline(start, sentAt, answeredAt, g?.arrivals ?? {}, cpuTimeline);
-      const cpu = {
-        perPublish: (cpuMs(web.child.pid) - cpu0.web) / (published || NaN),
-        perDelivery: (cpuMs(worker.child.pid) - cpu0.worker) / (g?.count || NaN),
-        // The stores' share, per message published (each message is one delivery here).
-        postgres: (cpuMsOfAll("postgres") - cpu0.postgres) / (published || NaN),
-        redis: (cpuMsOfAll("redis-server") - cpu0.redis) / (published || NaN),
-      };
-      const s = summarize(g?.latencies ?? []);
-      const p = summarize(publishMs);
-      // The delivery engine's own part: from the API's 202 (message committed and queued) to arrival.
-      const engine = summarize(
-        [...answeredAt].flatMap(([id, at]) =>
-          g?.arrivals[id] !== undefined ? [Math.max(0, g.arrivals[id] - at)] : [],
-        ),
-      );
-      console.log(
-        `${label}: published ${n} at ${RATE}/s${withStuck ? ` (+${sideRate}/s to the ${side === stuck ? "stuck" : "extra healthy"} endpoint)` : ""}, received ${g?.count ?? 0}, publish errors ${failures}\n` +
-          `  publish-to-receive p50 ${fmt(s.p50)} ms, p90 ${fmt(s.p90)} ms, p99 ${fmt(s.p99)} ms, max ${fmt(s.max)} ms` +
-          ` (of which the publish API call itself: p50 ${fmt(p.p50)} ms, p99 ${fmt(p.p99)} ms)\n` +
-          `  from the API's 202 to arrival (the delivery engine's part): p50 ${fmt(engine.p50)} ms, p99 ${fmt(engine.p99)} ms\n` +
-          `  CPU: web ${fmt(cpu.perPublish, 2)} ms per publish, worker ${fmt(cpu.perDelivery, 2)} ms per healthy delivery;` +
-          ` PostgreSQL ${fmt(cpu.postgres, 2)} ms and Redis ${fmt(cpu.redis, 2)} ms per message`,
-      );
-      return { ...s, engine, cpu };
+      const arrivals = (await stats(rx)).fast?.arrivals ?? {};
+      if (TIMELINE) {
+        const sentAt = new Map([...messages].filter(([, m]) => m.healthy).map(([id, m]) => [id, m.t0]));
+        const answeredAt = new Map([...messages].map(([id, m]) => [id, m.answeredAt ?? m.t0]));
+        printTimeline(start, sentAt, answeredAt, arrivals, timeline);
+      }
+      return conditions.map((c, i) => {
+        const mine = [...messages].filter(([, m]) => m.condition === i);
+        const received = mine.filter(([id, m]) => m.healthy && arrivals[id] !== undefined);
+        const s = summarize(received.map(([id, m]) => arrivals[id]! - m.t0));
+        const publish = summarize(mine.map(([, m]) => m.answeredAt! - m.t0));
+        // The delivery engine's own part: from the API's 202 (message committed and queued) to arrival.
+        const engine = summarize(received.map(([id, m]) => Math.max(0, arrivals[id]! - m.answeredAt!)));
+        const used = cpuUsed[i]!;
+        const cpu = {
+          perPublish: used.web / (published[i] || NaN),
+          perDelivery: used.worker / (received.length || NaN),
+          // The stores' share, per message published (each message is one delivery here).
+          postgres: used.postgres / (published[i] || NaN),
+          redis: used.redis / (published[i] || NaN),
+        };
+        console.log(
+          `${c.label}: ${rounds} blocks of ${blockS} s, ${published[i]} published, ${received.length} healthy ones received and counted, publish errors ${failures}\n` +
+            `  publish-to-receive p50 ${fmt(s.p50)} ms, p90 ${fmt(s.p90)} ms, p99 ${fmt(s.p99)} ms, max ${fmt(s.max)} ms` +
+            ` (of which the publish API call itself: p50 ${fmt(publish.p50)} ms, p99 ${fmt(publish.p99)} ms)\n` +
+            `  from the API's 202 to arrival (the delivery engine's part): p50 ${fmt(engine.p50)} ms, p99 ${fmt(engine.p99)} ms\n` +
+            `  CPU: web ${fmt(cpu.perPublish, 2)} ms per publish, worker ${fmt(cpu.perDelivery, 2)} ms per healthy delivery;` +
+            ` PostgreSQL ${fmt(cpu.postgres, 2)} ms and Redis ${fmt(cpu.redis, 2)} ms per message`,
+        );
+        return { ...s, publish, engine, cpu };
+      });
     }
 
     // The drain left 20,000 updated rows: vacuum them now (and write the dirty pages out), or
     // autovacuum and the checkpoint do it during whichever phase comes next.
     for (const table of ["delivery", "attempt", "message"]) await db.$executeRawUnsafe(`VACUUM (ANALYZE) ${table}`);
     await db.$executeRawUnsafe("CHECKPOINT").catch(() => undefined); // superusers only
+    const alone: Condition = { label: "healthy endpoints only", rate: 0, app: null };
     // Unmeasured warm-up at the same rate: JIT (the web process's CPU per publish still fell by a
     // third over the phases after a 20 s warm-up), connection pools, so the phases compare alike.
-    await phase("warm-up (not counted)", 0, stuck, WARMUP_PHASE_S);
-    const base = await phase("healthy endpoints only", 0);
-    // The controls run before any stuck phase: a stuck endpoint's backlog outlives its phase.
-    const controls = [];
-    for (const rate of STUCK_RATES)
-      controls.push(await phase(`control: healthy endpoints + one more healthy one, ${rate}/s`, rate, extra));
-    const stuckRuns = [];
-    for (const [i, rate] of STUCK_RATES.entries())
-      stuckRuns.push({
-        rate,
-        control: controls[i]!,
-        ...(await phase(`healthy endpoints + one that never answers, ${rate}/s`, rate)),
-      });
-    // Alone again at the end: whatever still drifts (the machine, JIT) then favours no phase. The
-    // ratios are taken to the lower p99 of the two (the stuck endpoint, receiving nothing new,
-    // still holds its requests and backlog in the second).
-    const again = await phase("healthy endpoints only, again (the stuck endpoint receives nothing new)", 0);
-    const alone = Math.min(base.p99, again.p99);
+    console.log("warm-up (not counted):");
+    await interleaved([alone], 1, WARMUP_PHASE_S);
+    // The controls first, before the stuck endpoint has received anything: its backlog and hung
+    // requests outlive its blocks.
+    console.log("\ncontrols, interleaved with healthy endpoints alone:");
+    const [base, ...controls] = (await interleaved(
+      [
+        alone,
+        ...STUCK_RATES.map((rate) => ({
+          label: `control: + ${rate}/s to one more healthy endpoint`,
+          rate,
+          app: extra,
+        })),
+      ],
+      ROUNDS,
+    )) as [Measured, ...Measured[]];
+    console.log("\nthe endpoint that never answers, interleaved with healthy endpoints alone:");
+    const [again, ...besideStuck] = (await interleaved(
+      [
+        { ...alone, label: "healthy endpoints only (the stuck endpoint receives nothing new)" },
+        ...STUCK_RATES.map((rate) => ({ label: `+ ${rate}/s to the endpoint that never answers`, rate, app: stuck })),
+      ],
+      ROUNDS,
+    )) as [Measured, ...Measured[]];
+    const stuckRuns = STUCK_RATES.map((rate, i) => ({ rate, ...besideStuck[i]!, control: controls[i]! }));
+    // Each ratio is to the blocks alone interleaved with it: they share the machine's drift and
+    // its stalls. The two sequences' p99 alone, two minutes apart, differed by x2.6 in a run of
+    // 2026-12-07 (40 and 103 ms), so a ratio to the other sequence's would measure the machine.
 
     console.log("\nsummary");
     console.log(`  raw undici POST rate            ${fmt(rawRate)} req/s`);
@@ -443,12 +495,12 @@ async function main() {
       `  latency at ${RATE}/s p50 / p99     ${fmt(base.p50)} / ${fmt(base.p99)} ms   target p99 < ${TARGETS.p99At200} ms`,
     );
     console.log(
-      `  healthy p99 alone                ${fmt(base.p99)} ms before the stuck phases, ${fmt(again.p99)} ms after`,
+      `  healthy p99 alone                ${fmt(base.p99)} ms beside the controls' blocks, ${fmt(again.p99)} ms beside the stuck endpoint's`,
     );
     for (const r of stuckRuns)
       console.log(
-        `  healthy p99, stuck at ${String(r.rate).padStart(3)}/s   ${fmt(r.p99)} ms (x${fmt(r.p99 / alone, 2)} of ${fmt(alone)} ms)   target <= x${TARGETS.stuckP99Ratio}` +
-          `   (control, the same load to a healthy endpoint: ${fmt(r.control.p99)} ms, x${fmt(r.control.p99 / alone, 2)})`,
+        `  healthy p99, stuck at ${String(r.rate).padStart(3)}/s   ${fmt(r.p99)} ms (x${fmt(r.p99 / again.p99, 2)} of ${fmt(again.p99)} ms)   target <= x${TARGETS.stuckP99Ratio}` +
+          `   (control, the same load to a healthy endpoint: ${fmt(r.control.p99)} ms, x${fmt(r.control.p99 / base.p99, 2)} of ${fmt(base.p99)} ms)`,
       );
     console.log(
       `  CPU per delivery (drain)        ${fmt(drainCpuMs, 3)} ms (worker)   per publish ${fmt(base.cpu.perPublish, 3)} ms (web)`,
@@ -460,12 +512,13 @@ async function main() {
       "queue floor ratio to raw": floor.rate / rawRate,
       "p50 at 200/s ms": base.p50,
       "p99 at 200/s ms (target < 100)": base.p99,
-      "healthy p99 alone, again after the stuck phases ms": again.p99,
+      "healthy p99 alone, in the stuck endpoint's sequence ms": again.p99,
+      "A/A: that p99 alone over the controls' sequence's": again.p99 / base.p99,
     };
     for (const r of stuckRuns) {
       figures[`healthy p99, stuck ${r.rate}/s ms`] = r.p99;
-      figures[`  ratio to alone (the lower), stuck ${r.rate}/s (target <= 1.2)`] = r.p99 / alone;
-      figures[`  control: ratio with ${r.rate}/s more to a healthy endpoint`] = r.control.p99 / alone;
+      figures[`  ratio to alone, stuck ${r.rate}/s (target <= 1.2)`] = r.p99 / again.p99;
+      figures[`  control: ratio with ${r.rate}/s more to a healthy endpoint`] = r.control.p99 / base.p99;
     }
     figures["worker CPU ms per delivery (drain)"] = drainCpuMs;
     figures["PostgreSQL CPU ms per delivery (drain)"] = drainStoresMs.postgres;
