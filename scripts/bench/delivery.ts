@@ -14,9 +14,11 @@
 //      extra messages sent to one more endpoint that answers at once: what the extra load costs
 //      by itself, so the stuck endpoint's own cost is the difference between the two. Each
 //      condition is measured in blocks interleaved with blocks of the healthy endpoints alone
-//      (`interleaved`), the controls before the stuck endpoint receives anything, and each ratio
-//      is to the blocks alone of its own sequence. The two sequences' p99 alone are also compared
-//      with each other: an A/A figure, how far two measurements of the same thing differ;
+//      (`interleaved`): first the controls, before the stuck endpoint receives anything, then the
+//      stuck endpoint. Ratios are to the first sequence's p99 alone; beside them, an A/A figure
+//      (the blocks alone, one half of them against the other: how far two measurements of the
+//      same thing differ here) and the second sequence's p99 alone (beside the stuck endpoint's
+//      backlog, receiving nothing new);
 //   5. CPU milliseconds per delivery (the worker's, during the drain and the latency phases) and per
 //      publish (the web process's, during the latency phases), and PostgreSQL's and Redis's per
 //      message in the latency phases, from /proc: robust on a loaded machine, where the wall-clock
@@ -50,6 +52,8 @@ const RATE = 200;
 /** Seconds of one block of the interleaved latency measurement (each condition gets ROUNDS of them). */
 const BLOCK_S = 10;
 const ROUNDS = 4;
+/** A block's first seconds are not counted: the previous block's extra load is still being worked off. */
+const BLOCK_SETTLE_S = 1;
 const WARMUP_S = 3;
 /** The unmeasured warm-up phase before the measured ones. */
 const WARMUP_PHASE_S = 40;
@@ -150,6 +154,7 @@ function printTimeline(
   answeredAt: Map<string, number>,
   arrivals: Record<string, number>,
   cpu: CpuSample[],
+  labelAt: (t: number) => string = () => "",
 ) {
   const bySecond = new Map<number, { e2e: number[]; api: number[] }>();
   for (const [id, t0] of sentAt) {
@@ -169,7 +174,7 @@ function printTimeline(
         ? ` | CPU ms web ${c1.web - c0.web}, worker ${c1.worker - c0.worker}, PostgreSQL ${c1.postgres - c0.postgres}, Redis ${c1.redis - c0.redis} in ${c1.t - c0.t} ms`
         : "";
     console.log(
-      `    ${new Date(start + sec * 1000).toISOString().slice(11, 19)} +${sec}s: ${e2e.n} received, p50 ${e2e.p50} p99 ${e2e.p99} max ${e2e.max} ms; publish call p99 ${api.p99} max ${api.max} ms${used}`,
+      `    ${new Date(start + sec * 1000).toISOString().slice(11, 19)} +${sec}s ${labelAt(start + sec * 1000)}: ${e2e.n} received, p50 ${e2e.p50} p99 ${e2e.p99} max ${e2e.max} ms; publish call p99 ${api.p99} max ${api.max} ms${used}`,
     );
   }
 }
@@ -325,8 +330,11 @@ async function main() {
       publish: ReturnType<typeof summarize>;
       engine: ReturnType<typeof summarize>;
       cpu: { perPublish: number; perDelivery: number; postgres: number; redis: number };
+      /** p99 of each of the condition's blocks, in order; and of its blocks in the first and second half of the rounds. */
+      blockP99: number[];
+      halves: [number, number];
     };
-    type Message = { t0: number; condition: number; healthy: boolean; answeredAt?: number };
+    type Message = { t0: number; block: number; healthy: boolean; counted: boolean; answeredAt: number };
 
     const cpuNow = (): CpuSample => ({
       t: Date.now(),
@@ -338,10 +346,12 @@ async function main() {
 
     /**
      * Publishes RATE messages/s to the healthy endpoints without a break for `rounds` rounds of
-     * one BLOCK_S block per condition, the order reversed every other round (A B C, C B A, A B
+     * one `blockS` block per condition, the order reversed every other round (A B C, C B A, A B
      * C, ...): the machine's drift and its occasional stalls (a phase's p99 is decided by a few
      * seconds, BENCH_TIMELINE shows them) then fall on every condition alike. Each condition's
-     * figures pool its blocks. Messages published in the first WARMUP_S seconds are not counted.
+     * latencies pool its blocks. Not counted: messages published in the sequence's first
+     * WARMUP_S seconds, or in a block's first BLOCK_SETTLE_S (the previous block's load is
+     * still being worked off). CPU counts whole blocks, per message published in them.
      */
     async function interleaved(conditions: Condition[], rounds: number, blockS = BLOCK_S): Promise<Measured[]> {
       await fetch(`${rx}/reset`, { method: "POST" });
@@ -350,34 +360,35 @@ async function main() {
         return r % 2 === 0 ? forward : forward.reverse();
       }).flat();
       const messages = new Map<string, Message>();
-      const published = conditions.map(() => 0);
+      const per = conditions.map(() => ({ published: 0, healthyAccepted: 0, failures: 0 }));
       const cpuUsed = conditions.map(() => ({ web: 0, worker: 0, postgres: 0, redis: 0 }));
       const timeline: CpuSample[] = [];
-      let failures = 0;
       const inflight: Promise<unknown>[] = [];
       const start = Date.now();
       const blockMs = blockS * 1000;
       const end = start + order.length * blockMs;
       let block = 0;
-      let blockStart = start;
       let inBlock = 0; // healthy messages published in this block
       let sideSent = 0;
       let n = 0;
       let mark = cpuNow();
       const perMs = RATE / 1000;
-      const send = (appId: string, condition: number, healthy: boolean) => {
+      const send = (appId: string, healthy: boolean) => {
         const t0 = Date.now();
-        const counted = t0 - start >= WARMUP_S * 1000;
-        published[condition]!++;
+        const sentIn = block;
+        const condition = per[order[sentIn]!]!;
+        const counted = t0 - start >= WARMUP_S * 1000 && t0 - (start + sentIn * blockMs) >= BLOCK_SETTLE_S * 1000;
+        condition.published++;
         return api(`/app/${appId}/msg`, {
           eventType: "order.paid",
           payload: { sentAt: t0, warm: counted, pad: "x".repeat(200) },
         }).then(
           (r) => {
-            if (r.status !== 202) failures++;
-            else if (counted) messages.set(String(r.body.id), { t0, condition, healthy, answeredAt: Date.now() });
+            if (r.status !== 202) return void condition.failures++;
+            if (healthy) condition.healthyAccepted++;
+            messages.set(String(r.body.id), { t0, block: sentIn, healthy, counted, answeredAt: Date.now() });
           },
-          () => void failures++,
+          () => void condition.failures++,
         );
       };
       const closeBlock = (now: CpuSample) => {
@@ -390,25 +401,23 @@ async function main() {
       };
       const timer = TIMELINE ? setInterval(() => timeline.push(cpuNow()), 1000) : undefined;
       if (TIMELINE) timeline.push(mark);
-      while (Date.now() < end) {
-        if (Date.now() - blockStart >= blockMs) {
+      for (let now = Date.now(); now < end; now = Date.now()) {
+        if (now - start >= (block + 1) * blockMs) {
           closeBlock(cpuNow());
           block++;
-          blockStart += blockMs;
           inBlock = 0;
           sideSent = 0;
         }
-        const condition = order[block]!;
-        const side = conditions[condition]!;
-        const due = Math.floor((Date.now() - start) * perMs);
+        const side = conditions[order[block]!]!;
+        const due = Math.floor((now - start) * perMs);
         while (n < due) {
-          inflight.push(send(healthy[n % healthy.length]!.appId, condition, true));
+          inflight.push(send(healthy[n % healthy.length]!.appId, true));
           n++;
           inBlock++;
           // The side endpoint's messages are spread over the healthy ones' (side.rate per second).
           while (side.app && sideSent < Math.floor((inBlock * side.rate) / RATE)) {
             sideSent++;
-            inflight.push(send(side.app.appId, condition, false));
+            inflight.push(send(side.app.appId, false));
           }
         }
         await sleep(2);
@@ -418,35 +427,52 @@ async function main() {
       await Promise.all(inflight);
       await sleep(3_000); // let the last ones arrive
       const arrivals = (await stats(rx)).fast?.arrivals ?? {};
+      const counted = [...messages].filter(([, m]) => m.counted);
       if (TIMELINE) {
-        const sentAt = new Map([...messages].filter(([, m]) => m.healthy).map(([id, m]) => [id, m.t0]));
-        const answeredAt = new Map([...messages].map(([id, m]) => [id, m.answeredAt ?? m.t0]));
-        printTimeline(start, sentAt, answeredAt, arrivals, timeline);
+        const sentAt = new Map(counted.filter(([, m]) => m.healthy).map(([id, m]) => [id, m.t0]));
+        const answeredAt = new Map(counted.map(([id, m]) => [id, m.answeredAt]));
+        const blockOf = (t: number) =>
+          conditions[order[Math.min(order.length - 1, Math.floor((t - start) / blockMs))]!]!.label;
+        printTimeline(start, sentAt, answeredAt, arrivals, timeline, blockOf);
       }
+      const latencies = (ms: [string, Message][]) =>
+        ms.flatMap(([id, m]) => (m.healthy && arrivals[id] !== undefined ? [arrivals[id] - m.t0] : []));
       return conditions.map((c, i) => {
-        const mine = [...messages].filter(([, m]) => m.condition === i);
-        const received = mine.filter(([id, m]) => m.healthy && arrivals[id] !== undefined);
-        const s = summarize(received.map(([id, m]) => arrivals[id]! - m.t0));
-        const publish = summarize(mine.map(([, m]) => m.answeredAt! - m.t0));
+        const mine = counted.filter(([, m]) => order[m.block] === i);
+        const s = summarize(latencies(mine));
+        const publish = summarize(mine.map(([, m]) => m.answeredAt - m.t0));
         // The delivery engine's own part: from the API's 202 (message committed and queued) to arrival.
-        const engine = summarize(received.map(([id, m]) => Math.max(0, arrivals[id]! - m.answeredAt!)));
+        const engine = summarize(
+          mine.flatMap(([id, m]) =>
+            m.healthy && arrivals[id] !== undefined ? [Math.max(0, arrivals[id] - m.answeredAt)] : [],
+          ),
+        );
+        const blocks = order.flatMap((o, k) => (o === i ? [k] : []));
+        const blockP99 = blocks.map((k) => summarize(latencies(mine.filter(([, m]) => m.block === k))).p99);
+        const half = Math.ceil(blocks.length / 2);
+        const halves: [number, number] = [
+          summarize(latencies(mine.filter(([, m]) => blocks.indexOf(m.block) < half))).p99,
+          summarize(latencies(mine.filter(([, m]) => blocks.indexOf(m.block) >= half))).p99,
+        ];
         const used = cpuUsed[i]!;
+        const { published, healthyAccepted, failures } = per[i]!;
         const cpu = {
-          perPublish: used.web / (published[i] || NaN),
-          perDelivery: used.worker / (received.length || NaN),
+          perPublish: used.web / (published || NaN),
+          perDelivery: used.worker / (healthyAccepted || NaN),
           // The stores' share, per message published (each message is one delivery here).
-          postgres: used.postgres / (published[i] || NaN),
-          redis: used.redis / (published[i] || NaN),
+          postgres: used.postgres / (published || NaN),
+          redis: used.redis / (published || NaN),
         };
         console.log(
-          `${c.label}: ${rounds} blocks of ${blockS} s, ${published[i]} published, ${received.length} healthy ones received and counted, publish errors ${failures}\n` +
+          `${c.label}: ${blocks.length} blocks of ${blockS} s, ${published} messages published (${healthyAccepted} to the healthy endpoints), publish errors ${failures}; ${s.n} healthy deliveries counted\n` +
             `  publish-to-receive p50 ${fmt(s.p50)} ms, p90 ${fmt(s.p90)} ms, p99 ${fmt(s.p99)} ms, max ${fmt(s.max)} ms` +
             ` (of which the publish API call itself: p50 ${fmt(publish.p50)} ms, p99 ${fmt(publish.p99)} ms)\n` +
+            `  p99 of each block: ${blockP99.map((p) => fmt(p)).join(", ")} ms\n` +
             `  from the API's 202 to arrival (the delivery engine's part): p50 ${fmt(engine.p50)} ms, p99 ${fmt(engine.p99)} ms\n` +
             `  CPU: web ${fmt(cpu.perPublish, 2)} ms per publish, worker ${fmt(cpu.perDelivery, 2)} ms per healthy delivery;` +
             ` PostgreSQL ${fmt(cpu.postgres, 2)} ms and Redis ${fmt(cpu.redis, 2)} ms per message`,
         );
-        return { ...s, publish, engine, cpu };
+        return { ...s, publish, engine, cpu, blockP99, halves };
       });
     }
 
@@ -482,9 +508,13 @@ async function main() {
       ROUNDS,
     )) as [Measured, ...Measured[]];
     const stuckRuns = STUCK_RATES.map((rate, i) => ({ rate, ...besideStuck[i]!, control: controls[i]! }));
-    // Each ratio is to the blocks alone interleaved with it: they share the machine's drift and
-    // its stalls. The two sequences' p99 alone, two minutes apart, differed by x2.6 in a run of
-    // 2026-12-07 (40 and 103 ms), so a ratio to the other sequence's would measure the machine.
+    // The target's "alone" is the healthy endpoints before the stuck endpoint received anything:
+    // the controls' sequence. The second sequence's blocks alone are beside the stuck endpoint's
+    // backlog and hung requests (they outlive a block: requests time out after 15 s), so a ratio
+    // to them leaves out what the stuck endpoint costs standing still; it is printed beside.
+    // How far two measurements of the same thing differ here: the controls' sequence's blocks
+    // alone, first half of the rounds against the second (larger over smaller).
+    const aa = Math.max(...base.halves) / Math.min(...base.halves);
 
     console.log("\nsummary");
     console.log(`  raw undici POST rate            ${fmt(rawRate)} req/s`);
@@ -495,12 +525,13 @@ async function main() {
       `  latency at ${RATE}/s p50 / p99     ${fmt(base.p50)} / ${fmt(base.p99)} ms   target p99 < ${TARGETS.p99At200} ms`,
     );
     console.log(
-      `  healthy p99 alone                ${fmt(base.p99)} ms beside the controls' blocks, ${fmt(again.p99)} ms beside the stuck endpoint's`,
+      `  healthy p99 alone                ${fmt(base.p99)} ms (halves ${base.halves.map((h) => fmt(h)).join(" and ")} ms: A/A x${fmt(aa, 2)});` +
+        ` ${fmt(again.p99)} ms beside the stuck endpoint's backlog (x${fmt(again.p99 / base.p99, 2)})`,
     );
     for (const r of stuckRuns)
       console.log(
-        `  healthy p99, stuck at ${String(r.rate).padStart(3)}/s   ${fmt(r.p99)} ms (x${fmt(r.p99 / again.p99, 2)} of ${fmt(again.p99)} ms)   target <= x${TARGETS.stuckP99Ratio}` +
-          `   (control, the same load to a healthy endpoint: ${fmt(r.control.p99)} ms, x${fmt(r.control.p99 / base.p99, 2)} of ${fmt(base.p99)} ms)`,
+        `  healthy p99, stuck at ${String(r.rate).padStart(3)}/s   ${fmt(r.p99)} ms (x${fmt(r.p99 / base.p99, 2)} of ${fmt(base.p99)} ms)   target <= x${TARGETS.stuckP99Ratio}` +
+          `   (x${fmt(r.p99 / again.p99, 2)} of the blocks alone between them; control, the same load to a healthy endpoint: ${fmt(r.control.p99)} ms, x${fmt(r.control.p99 / base.p99, 2)})`,
       );
     console.log(
       `  CPU per delivery (drain)        ${fmt(drainCpuMs, 3)} ms (worker)   per publish ${fmt(base.cpu.perPublish, 3)} ms (web)`,
@@ -512,12 +543,13 @@ async function main() {
       "queue floor ratio to raw": floor.rate / rawRate,
       "p50 at 200/s ms": base.p50,
       "p99 at 200/s ms (target < 100)": base.p99,
-      "healthy p99 alone, in the stuck endpoint's sequence ms": again.p99,
-      "A/A: that p99 alone over the controls' sequence's": again.p99 / base.p99,
+      "A/A: healthy p99 alone, one half of its blocks over the other": aa,
+      "healthy p99 alone beside the stuck endpoint's backlog, ratio": again.p99 / base.p99,
     };
     for (const r of stuckRuns) {
       figures[`healthy p99, stuck ${r.rate}/s ms`] = r.p99;
-      figures[`  ratio to alone, stuck ${r.rate}/s (target <= 1.2)`] = r.p99 / again.p99;
+      figures[`  ratio to alone, stuck ${r.rate}/s (target <= 1.2)`] = r.p99 / base.p99;
+      figures[`  ratio to the blocks alone between them, stuck ${r.rate}/s`] = r.p99 / again.p99;
       figures[`  control: ratio with ${r.rate}/s more to a healthy endpoint`] = r.control.p99 / base.p99;
     }
     figures["worker CPU ms per delivery (drain)"] = drainCpuMs;
