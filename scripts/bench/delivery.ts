@@ -141,6 +141,8 @@ async function stats(rx: string): Promise<Record<string, Group>> {
 const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : "n/a");
 
 type CpuSample = { t: number; web: number; worker: number; postgres: number; redis: number };
+/** A message published during a latency measurement: when, in which block, and when the API answered 202. */
+type Message = { t0: number; block: number; healthy: boolean; counted: boolean; answeredAt: number };
 
 /**
  * BENCH_TIMELINE=1: one line per second of a phase (by when each message was published): its
@@ -150,18 +152,17 @@ type CpuSample = { t: number; web: number; worker: number; postgres: number; red
  */
 function printTimeline(
   start: number,
-  sentAt: Map<string, number>,
-  answeredAt: Map<string, number>,
+  messages: [string, Message][],
   arrivals: Record<string, number>,
   cpu: CpuSample[],
-  labelAt: (t: number) => string = () => "",
+  labelAt: (t: number) => string,
 ) {
   const bySecond = new Map<number, { e2e: number[]; api: number[] }>();
-  for (const [id, t0] of sentAt) {
-    const sec = Math.floor((t0 - start) / 1000);
+  for (const [id, m] of messages) {
+    const sec = Math.floor((m.t0 - start) / 1000);
     const b = bySecond.get(sec) ?? { e2e: [], api: [] };
-    if (arrivals[id] !== undefined) b.e2e.push(arrivals[id] - t0);
-    b.api.push((answeredAt.get(id) ?? t0) - t0);
+    if (m.healthy && arrivals[id] !== undefined) b.e2e.push(arrivals[id] - m.t0);
+    b.api.push(m.answeredAt - m.t0);
     bySecond.set(sec, b);
   }
   for (const [sec, b] of [...bySecond].sort((x, y) => x[0] - y[0])) {
@@ -330,11 +331,9 @@ async function main() {
       publish: ReturnType<typeof summarize>;
       engine: ReturnType<typeof summarize>;
       cpu: { perPublish: number; perDelivery: number; postgres: number; redis: number };
-      /** p99 of each of the condition's blocks, in order; and of its blocks in the first and second half of the rounds. */
-      blockP99: number[];
+      /** p99 of the condition's blocks in the first and in the second half of the rounds. */
       halves: [number, number];
     };
-    type Message = { t0: number; block: number; healthy: boolean; counted: boolean; answeredAt: number };
 
     const cpuNow = (): CpuSample => ({
       t: Date.now(),
@@ -429,11 +428,9 @@ async function main() {
       const arrivals = (await stats(rx)).fast?.arrivals ?? {};
       const counted = [...messages].filter(([, m]) => m.counted);
       if (TIMELINE) {
-        const sentAt = new Map(counted.filter(([, m]) => m.healthy).map(([id, m]) => [id, m.t0]));
-        const answeredAt = new Map(counted.map(([id, m]) => [id, m.answeredAt]));
         const blockOf = (t: number) =>
           conditions[order[Math.min(order.length - 1, Math.floor((t - start) / blockMs))]!]!.label;
-        printTimeline(start, sentAt, answeredAt, arrivals, timeline, blockOf);
+        printTimeline(start, counted, arrivals, timeline, blockOf);
       }
       const latencies = (ms: [string, Message][]) =>
         ms.flatMap(([id, m]) => (m.healthy && arrivals[id] !== undefined ? [arrivals[id] - m.t0] : []));
@@ -472,7 +469,7 @@ async function main() {
             `  CPU: web ${fmt(cpu.perPublish, 2)} ms per publish, worker ${fmt(cpu.perDelivery, 2)} ms per healthy delivery;` +
             ` PostgreSQL ${fmt(cpu.postgres, 2)} ms and Redis ${fmt(cpu.redis, 2)} ms per message`,
         );
-        return { ...s, publish, engine, cpu, blockP99, halves };
+        return { ...s, publish, engine, cpu, halves };
       });
     }
 
