@@ -25,8 +25,6 @@
 //      figures are not.
 // A benchmark, not a test: it prints figures and never fails on them. `npm run bench` runs it
 // three times and prints each figure's median beside the runs.
-import { spawn, type ChildProcess } from "node:child_process";
-import { createServer } from "node:http";
 import { Queue, Worker } from "bullmq";
 import { Agent, request } from "undici";
 import {
@@ -40,12 +38,11 @@ import {
   summarize,
   type Proc,
 } from "./harness";
+import { rawPostRate, RAW_BODY, startReceiverProcess, type Group } from "./lib/receiver";
 
 const TARGETS = { drainRatio: 0.25, p99At200: 100, stuckP99Ratio: 1.2 };
 /** The drain's backlog; BENCH_BACKLOG=2000 makes a quicker run when only the latency phases matter. */
 const BACKLOG = Number(process.env.BENCH_BACKLOG ?? 20_000);
-/** Requests per round of the raw undici reference. */
-const RAW_N = 10_000;
 /** Jobs of the queue's floor (1b). */
 const FLOOR_N = 20_000;
 const RATE = 200;
@@ -64,62 +61,9 @@ const DRAIN_ONLY = process.env.BENCH_DRAIN_ONLY === "1";
 /** BENCH_TIMELINE=1: each latency phase second by second (printTimeline). */
 const TIMELINE = process.env.BENCH_TIMELINE === "1";
 
-// ---------- the receiver (a child process: --receiver <port>) ----------
-
-type Group = { count: number; first: number; last: number; latencies: number[]; arrivals: Record<string, number> };
-
-function runReceiver(port: number) {
-  const groups = new Map<string, Group>();
-  const server = createServer((req, res) => {
-    const path = req.url ?? "/";
-    if (req.method === "GET" && path === "/stats") {
-      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(Object.fromEntries(groups)));
-      return;
-    }
-    if (req.method === "POST" && path === "/reset") {
-      groups.clear();
-      res.writeHead(204).end();
-      return;
-    }
-    if (path.startsWith("/stuck")) return void req.resume(); // never answers
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
-      const now = Date.now();
-      res.writeHead(200).end("ok");
-      const group = path.startsWith("/fast") ? "fast" : path;
-      const g = groups.get(group) ?? { count: 0, first: now, last: now, latencies: [], arrivals: {} };
-      g.count++;
-      g.last = now;
-      try {
-        const body = JSON.parse(Buffer.concat(chunks).toString()) as { data?: { sentAt?: number; warm?: boolean } };
-        const sentAt = body.data?.sentAt;
-        if (typeof sentAt === "number" && body.data?.warm !== false) {
-          g.latencies.push(now - sentAt);
-          const id = req.headers["webhook-id"];
-          if (typeof id === "string") g.arrivals[id] = now;
-        }
-      } catch {
-        /* not JSON: counted only */
-      }
-      groups.set(group, g);
-    });
-  });
-  server.keepAliveTimeout = 60_000;
-  server.listen(port, "127.0.0.1", () => process.send?.("ready"));
-}
-
 // ---------- helpers ----------
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function startReceiverProcess(port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", import.meta.filename, "--receiver", String(port)], {
-    stdio: ["ignore", "inherit", "inherit", "ipc"],
-  });
-  await new Promise<void>((resolve) => child.once("message", () => resolve()));
-  return child;
-}
 
 const agent = new Agent({ keepAliveTimeout: 30_000, connections: 64 });
 
@@ -189,43 +133,11 @@ async function main() {
   const procs: Proc[] = [];
   try {
     // 1. Raw undici POST rate.
-    const payload = {
-      id: "msg_x",
-      type: "order.paid",
-      timestamp: new Date().toISOString(),
-      version: 1,
-      data: { orderId: "o_1", amount: 4200, pad: "x".repeat(200) },
-    };
-    const raw = new Agent({ keepAliveTimeout: 30_000, connections: 10 });
-    const rawRound = async (n: number) => {
-      let sent = 0;
-      const start = performance.now();
-      await Promise.all(
-        Array.from({ length: 10 }, async () => {
-          while (sent < n) {
-            sent++;
-            const res = await request(`${rx}/raw`, {
-              method: "POST",
-              dispatcher: raw,
-              body: JSON.stringify(payload),
-              headers: { "content-type": "application/json" },
-            });
-            await res.body.dump();
-          }
-        }),
-      );
-      return n / ((performance.now() - start) / 1000);
-    };
-    // Single rounds of one run differed by up to ×1.8 (the receiver's JIT, the machine): a warm-up
-    // round, then the median of three.
-    await rawRound(5_000);
-    const rawRounds = [await rawRound(RAW_N), await rawRound(RAW_N), await rawRound(RAW_N)].sort((a, b) => a - b);
-    const rawRate = rawRounds[1]!;
-    await raw.close();
+    const { rate: rawRate, rounds: rawRounds } = await rawPostRate(`${rx}/raw`);
     console.log(
       `raw undici loopback POST rate (10 in flight): ${fmt(rawRate)} req/s (median of ${rawRounds.map((r) => fmt(r)).join(", ")})`,
     );
-    const floor = await queueFloor(`${rx}/floor`, JSON.stringify(payload));
+    const floor = await queueFloor(`${rx}/floor`, RAW_BODY);
     console.log(
       `queue floor (BullMQ jobs doing only that POST, one worker): ${fmt(floor.rate)} /s, ratio to raw ${fmt(floor.rate / rawRate, 2)}; CPU ms per job: this process ${fmt(floor.processMs, 3)}, Redis ${fmt(floor.redisMs, 3)}`,
     );
@@ -632,13 +544,10 @@ async function queueFloor(url: string, body: string) {
   return out;
 }
 
-const flag = process.argv.indexOf("--receiver");
-if (flag >= 0) runReceiver(Number(process.argv[flag + 1]));
-else
-  await main().then(
-    () => process.exit(0),
-    (err: unknown) => {
-      console.error(err);
-      process.exit(1);
-    },
-  );
+await main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
