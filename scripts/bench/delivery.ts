@@ -84,6 +84,8 @@ async function stats(rx: string): Promise<Record<string, Group>> {
 
 const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : "n/a");
 
+/** Cumulative counts of the work the stores did (workNow). */
+type Work = { redisCommands: number; pgCommits: number; pgRows: number };
 type CpuSample = { t: number; web: number; worker: number; postgres: number; redis: number };
 /** A message published during a latency measurement: when, in which block, and when the API answered 202. */
 type Message = { t0: number; block: number; healthy: boolean; counted: boolean; answeredAt: number };
@@ -243,8 +245,28 @@ async function main() {
       publish: ReturnType<typeof summarize>;
       engine: ReturnType<typeof summarize>;
       cpu: { perPublish: number; perDelivery: number; postgres: number; redis: number };
+      /** Work per second of the condition's blocks: Redis commands, PostgreSQL commits and rows written. */
+      work: Work;
       /** p99 of the condition's blocks in the first and in the second half of the rounds. */
       halves: [number, number];
+    };
+
+    // What the stores were asked to do, for the work per second of each condition: counted, so
+    // unlike latency it does not depend on the machine's speed or its stalls. Redis counts every
+    // command at once; PostgreSQL's counters (this database's) lag up to a second (a backend
+    // reports its counts at most once a second), which a block's 10 s absorb.
+    const { createRedis } = await import("../../lib/queue/connection");
+    const counters = createRedis("client");
+    const workNow = async (): Promise<Work> => {
+      const info = await counters.info("stats");
+      const [pg] = await db.$queryRaw<{ commits: bigint; rows: bigint }[]>`
+        SELECT xact_commit AS commits, tup_inserted + tup_updated + tup_deleted AS rows
+        FROM pg_stat_database WHERE datname = current_database()`;
+      return {
+        redisCommands: Number(/total_commands_processed:(\d+)/.exec(info)?.[1] ?? NaN),
+        pgCommits: Number(pg?.commits ?? NaN),
+        pgRows: Number(pg?.rows ?? NaN),
+      };
     };
 
     const cpuNow = (): CpuSample => ({
@@ -273,6 +295,7 @@ async function main() {
       const messages = new Map<string, Message>();
       const per = conditions.map(() => ({ published: 0, healthyAccepted: 0, failures: 0 }));
       const cpuUsed = conditions.map(() => ({ web: 0, worker: 0, postgres: 0, redis: 0 }));
+      const workDone = conditions.map((): Work => ({ redisCommands: 0, pgCommits: 0, pgRows: 0 }));
       const timeline: CpuSample[] = [];
       const inflight: Promise<unknown>[] = [];
       const start = Date.now();
@@ -283,6 +306,7 @@ async function main() {
       let sideSent = 0;
       let n = 0;
       let mark = cpuNow();
+      let workMark = await workNow();
       const perMs = RATE / 1000;
       const send = (appId: string, healthy: boolean) => {
         const t0 = Date.now();
@@ -302,19 +326,22 @@ async function main() {
           () => void condition.failures++,
         );
       };
-      const closeBlock = (now: CpuSample) => {
+      const closeBlock = (now: CpuSample, work: Work) => {
         const used = cpuUsed[order[block]!]!;
         used.web += now.web - mark.web;
         used.worker += now.worker - mark.worker;
         used.postgres += now.postgres - mark.postgres;
         used.redis += now.redis - mark.redis;
         mark = now;
+        const done = workDone[order[block]!]!;
+        for (const k of Object.keys(done) as (keyof Work)[]) done[k] += work[k] - workMark[k];
+        workMark = work;
       };
       const timer = TIMELINE ? setInterval(() => timeline.push(cpuNow()), 1000) : undefined;
       if (TIMELINE) timeline.push(mark);
       for (let now = Date.now(); now < end; now = Date.now()) {
         if (now - start >= (block + 1) * blockMs) {
-          closeBlock(cpuNow());
+          closeBlock(cpuNow(), await workNow());
           block++;
           inBlock = 0;
           sideSent = 0;
@@ -333,7 +360,7 @@ async function main() {
         }
         await sleep(2);
       }
-      closeBlock(cpuNow());
+      closeBlock(cpuNow(), await workNow());
       clearInterval(timer);
       await Promise.all(inflight);
       await sleep(3_000); // let the last ones arrive
@@ -365,6 +392,8 @@ async function main() {
         ];
         const used = cpuUsed[i]!;
         const { published, healthyAccepted, failures } = per[i]!;
+        const seconds = blocks.length * blockS;
+        const work = Object.fromEntries(Object.entries(workDone[i]!).map(([k, v]) => [k, v / seconds])) as Work;
         const cpu = {
           perPublish: used.web / (published || NaN),
           perDelivery: used.worker / (healthyAccepted || NaN),
@@ -379,9 +408,10 @@ async function main() {
             `  p99 of each block: ${blockP99.map((p) => fmt(p)).join(", ")} ms\n` +
             `  from the API's 202 to arrival (the delivery engine's part): p50 ${fmt(engine.p50)} ms, p99 ${fmt(engine.p99)} ms\n` +
             `  CPU: web ${fmt(cpu.perPublish, 2)} ms per publish, worker ${fmt(cpu.perDelivery, 2)} ms per healthy delivery;` +
-            ` PostgreSQL ${fmt(cpu.postgres, 2)} ms and Redis ${fmt(cpu.redis, 2)} ms per message`,
+            ` PostgreSQL ${fmt(cpu.postgres, 2)} ms and Redis ${fmt(cpu.redis, 2)} ms per message\n` +
+            `  work per second: ${fmt(work.redisCommands)} Redis commands, ${fmt(work.pgCommits)} PostgreSQL commits, ${fmt(work.pgRows)} rows written`,
         );
-        return { ...s, publish, engine, cpu, halves };
+        return { ...s, publish, engine, cpu, work, halves };
       });
     }
 
@@ -442,6 +472,20 @@ async function main() {
         `  healthy p99, stuck at ${String(r.rate).padStart(3)}/s   ${fmt(r.p99)} ms (x${fmt(r.p99 / base.p99, 2)} of ${fmt(base.p99)} ms)   target <= x${TARGETS.stuckP99Ratio}` +
           `   (x${fmt(r.p99 / again.p99, 2)} of the blocks alone between them; control, the same load to a healthy endpoint: ${fmt(r.control.p99)} ms, x${fmt(r.control.p99 / base.p99, 2)})`,
       );
+    // The work one more message costs, to the stuck endpoint and to the control's healthy one:
+    // each side condition's work per second over its own sequence's blocks alone, per side message.
+    const extraWork = (side: Measured, aloneThen: Measured, rate: number) =>
+      Object.fromEntries(
+        (Object.keys(side.work) as (keyof Work)[]).map((k) => [k, (side.work[k] - aloneThen.work[k]) / rate]),
+      ) as Work;
+    for (const r of stuckRuns) {
+      const s = extraWork(r, again, r.rate);
+      const c = extraWork(r.control, base, r.rate);
+      console.log(
+        `  work per message at ${String(r.rate).padStart(3)}/s      stuck endpoint: ${fmt(s.redisCommands, 1)} Redis commands, ${fmt(s.pgCommits, 1)} commits, ${fmt(s.pgRows, 1)} rows;` +
+          ` control: ${fmt(c.redisCommands, 1)}, ${fmt(c.pgCommits, 1)}, ${fmt(c.pgRows, 1)}`,
+      );
+    }
     console.log(
       `  CPU per delivery (drain)        ${fmt(drainCpuMs, 3)} ms (worker)   per publish ${fmt(base.cpu.perPublish, 3)} ms (web)`,
     );
@@ -460,7 +504,17 @@ async function main() {
       figures[`  ratio to alone, stuck ${r.rate}/s (target <= 1.2)`] = r.p99 / base.p99;
       figures[`  ratio to the blocks alone between them, stuck ${r.rate}/s`] = r.p99 / again.p99;
       figures[`  control: ratio with ${r.rate}/s more to a healthy endpoint`] = r.control.p99 / base.p99;
+      const s = extraWork(r, again, r.rate);
+      const c = extraWork(r.control, base, r.rate);
+      figures[`  Redis commands per message, stuck ${r.rate}/s`] = s.redisCommands;
+      figures[`  Redis commands per message, control ${r.rate}/s`] = c.redisCommands;
+      figures[`  PostgreSQL commits per message, stuck ${r.rate}/s`] = s.pgCommits;
+      figures[`  PostgreSQL commits per message, control ${r.rate}/s`] = c.pgCommits;
+      figures[`  PostgreSQL rows written per message, stuck ${r.rate}/s`] = s.pgRows;
+      figures[`  PostgreSQL rows written per message, control ${r.rate}/s`] = c.pgRows;
     }
+    figures["Redis commands per second, alone"] = base.work.redisCommands;
+    figures["PostgreSQL commits per second, alone"] = base.work.pgCommits;
     figures["worker CPU ms per delivery (drain)"] = drainCpuMs;
     figures["PostgreSQL CPU ms per delivery (drain)"] = drainStoresMs.postgres;
     figures["Redis CPU ms per delivery (drain)"] = drainStoresMs.redis;
@@ -473,6 +527,7 @@ async function main() {
     // stuck endpoint (thousands of its deliveries parked and pending) and 50,000 delivered rows.
     await db.environment.delete({ where: { id: env.id } });
     await db.$disconnect();
+    counters.disconnect();
   } finally {
     for (const p of procs.reverse()) await p.stop();
     receiverProc.kill("SIGTERM");
