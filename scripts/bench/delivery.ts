@@ -22,7 +22,11 @@
 //   5. CPU milliseconds per delivery (the worker's, during the drain and the latency phases) and per
 //      publish (the web process's, during the latency phases), and PostgreSQL's and Redis's per
 //      message in the latency phases, from /proc: robust on a loaded machine, where the wall-clock
-//      figures are not.
+//      figures are not;
+//   6. the work each latency condition asks of the stores per second (Redis commands, PostgreSQL
+//      write transactions and WAL bytes), and what one more message adds: to the stuck endpoint,
+//      and to the control's healthy one. Counts are less sensitive to the machine's speed and
+//      stalls than any latency (though not independent of load: batching grows with it).
 // A benchmark, not a test: it prints figures and never fails on them. `npm run bench` runs it
 // three times and prints each figure's median beside the runs.
 import { Queue, Worker } from "bullmq";
@@ -84,8 +88,11 @@ async function stats(rx: string): Promise<Record<string, Group>> {
 
 const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : "n/a");
 
-/** Cumulative counts of the work the stores did (workNow). */
-type Work = { redisCommands: number; pgCommits: number; pgRows: number };
+/**
+ * Work the stores did: counters as read (workNow), or their growth over a time (per block, per
+ * second, per message: the name of the variable says which).
+ */
+type Work = { redisCommands: number; pgWriteTransactions: number; walBytes: number };
 type CpuSample = { t: number; web: number; worker: number; postgres: number; redis: number };
 /** A message published during a latency measurement: when, in which block, and when the API answered 202. */
 type Message = { t0: number; block: number; healthy: boolean; counted: boolean; answeredAt: number };
@@ -245,28 +252,36 @@ async function main() {
       publish: ReturnType<typeof summarize>;
       engine: ReturnType<typeof summarize>;
       cpu: { perPublish: number; perDelivery: number; postgres: number; redis: number };
-      /** Work per second of the condition's blocks: Redis commands, PostgreSQL commits and rows written. */
-      work: Work;
+      /** Work per second of the condition's blocks. */
+      workPerSecond: Work;
       /** p99 of the condition's blocks in the first and in the second half of the rounds. */
       halves: [number, number];
     };
 
-    // What the stores were asked to do, for the work per second of each condition: counted, so
-    // unlike latency it does not depend on the machine's speed or its stalls. Redis counts every
-    // command at once; PostgreSQL's counters (this database's) lag up to a second (a backend
-    // reports its counts at most once a second), which a block's 10 s absorb.
+    // What the stores were asked to do, for the work per second of each condition. Every counter
+    // here moves the moment the work is done (pg_stat_database's would not: a pooled connection
+    // that goes idle reports its counts up to 10 s later, into another block). All are the whole
+    // server's, so run on a quiet machine:
+    // - Redis: commands processed, those run inside Lua scripts included (BullMQ's and the gate's);
+    // - PostgreSQL: transaction ids assigned (one per transaction that writes; reads take none),
+    //   and bytes of WAL written.
     const { createRedis } = await import("../../lib/queue/connection");
     const counters = createRedis("client");
     const workNow = async (): Promise<Work> => {
-      const info = await counters.info("stats");
-      const [pg] = await db.$queryRaw<{ commits: bigint; rows: bigint }[]>`
-        SELECT xact_commit AS commits, tup_inserted + tup_updated + tup_deleted AS rows
-        FROM pg_stat_database WHERE datname = current_database()`;
-      return {
-        redisCommands: Number(/total_commands_processed:(\d+)/.exec(info)?.[1] ?? NaN),
-        pgCommits: Number(pg?.commits ?? NaN),
-        pgRows: Number(pg?.rows ?? NaN),
-      };
+      try {
+        const info = await counters.info("stats");
+        const [pg] = await db.$queryRaw<{ xmax: string; wal: string }[]>`
+          SELECT pg_snapshot_xmax(pg_current_snapshot())::text AS xmax,
+                 pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0')::text AS wal`;
+        return {
+          redisCommands: Number(/total_commands_processed:(\d+)/.exec(info)?.[1] ?? NaN),
+          pgWriteTransactions: Number(pg?.xmax ?? NaN),
+          walBytes: Number(pg?.wal ?? NaN),
+        };
+      } catch {
+        // A store that blips between two reads leaves this block's work unknown, not the run failed.
+        return { redisCommands: NaN, pgWriteTransactions: NaN, walBytes: NaN };
+      }
     };
 
     const cpuNow = (): CpuSample => ({
@@ -284,7 +299,8 @@ async function main() {
      * seconds, BENCH_TIMELINE shows them) then fall on every condition alike. Each condition's
      * latencies pool its blocks. Not counted: messages published in the sequence's first
      * WARMUP_S seconds, or in a block's first BLOCK_SETTLE_S (the previous block's load is
-     * still being worked off). CPU counts whole blocks, per message published in them.
+     * still being worked off). CPU and the stores' work (workNow) count whole blocks: CPU per
+     * message published in them, work per second.
      */
     async function interleaved(conditions: Condition[], rounds: number, blockS = BLOCK_S): Promise<Measured[]> {
       await fetch(`${rx}/reset`, { method: "POST" });
@@ -295,7 +311,7 @@ async function main() {
       const messages = new Map<string, Message>();
       const per = conditions.map(() => ({ published: 0, healthyAccepted: 0, failures: 0 }));
       const cpuUsed = conditions.map(() => ({ web: 0, worker: 0, postgres: 0, redis: 0 }));
-      const workDone = conditions.map((): Work => ({ redisCommands: 0, pgCommits: 0, pgRows: 0 }));
+      const workDone = conditions.map((): Work => ({ redisCommands: 0, pgWriteTransactions: 0, walBytes: 0 }));
       const timeline: CpuSample[] = [];
       const inflight: Promise<unknown>[] = [];
       const start = Date.now();
@@ -393,7 +409,9 @@ async function main() {
         const used = cpuUsed[i]!;
         const { published, healthyAccepted, failures } = per[i]!;
         const seconds = blocks.length * blockS;
-        const work = Object.fromEntries(Object.entries(workDone[i]!).map(([k, v]) => [k, v / seconds])) as Work;
+        const workPerSecond = Object.fromEntries(
+          Object.entries(workDone[i]!).map(([k, v]) => [k, v / seconds]),
+        ) as Work;
         const cpu = {
           perPublish: used.web / (published || NaN),
           perDelivery: used.worker / (healthyAccepted || NaN),
@@ -409,9 +427,9 @@ async function main() {
             `  from the API's 202 to arrival (the delivery engine's part): p50 ${fmt(engine.p50)} ms, p99 ${fmt(engine.p99)} ms\n` +
             `  CPU: web ${fmt(cpu.perPublish, 2)} ms per publish, worker ${fmt(cpu.perDelivery, 2)} ms per healthy delivery;` +
             ` PostgreSQL ${fmt(cpu.postgres, 2)} ms and Redis ${fmt(cpu.redis, 2)} ms per message\n` +
-            `  work per second: ${fmt(work.redisCommands)} Redis commands, ${fmt(work.pgCommits)} PostgreSQL commits, ${fmt(work.pgRows)} rows written`,
+            `  work per second: ${fmt(workPerSecond.redisCommands)} Redis commands, ${fmt(workPerSecond.pgWriteTransactions)} PostgreSQL write transactions, ${fmt(workPerSecond.walBytes / 1024)} KiB of WAL`,
         );
-        return { ...s, publish, engine, cpu, work, halves };
+        return { ...s, publish, engine, cpu, workPerSecond, halves };
       });
     }
 
@@ -474,18 +492,20 @@ async function main() {
       );
     // The work one more message costs, to the stuck endpoint and to the control's healthy one:
     // each side condition's work per second over its own sequence's blocks alone, per side message.
-    const extraWork = (side: Measured, aloneThen: Measured, rate: number) =>
-      Object.fromEntries(
-        (Object.keys(side.work) as (keyof Work)[]).map((k) => [k, (side.work[k] - aloneThen.work[k]) / rate]),
-      ) as Work;
-    for (const r of stuckRuns) {
-      const s = extraWork(r, again, r.rate);
-      const c = extraWork(r.control, base, r.rate);
+    // And what the stuck endpoint costs standing still (its backlog, hung requests, retries and
+    // probes): the second sequence's blocks alone over the first's, per second.
+    const perKey = (f: (k: keyof Work) => number) =>
+      Object.fromEntries((["redisCommands", "pgWriteTransactions", "walBytes"] as const).map((k) => [k, f(k)])) as Work;
+    const extraPerMessage = (side: Measured, aloneThen: Measured, rate: number) =>
+      perKey((k) => (side.workPerSecond[k] - aloneThen.workPerSecond[k]) / rate);
+    const standing = perKey((k) => again.workPerSecond[k] - base.workPerSecond[k]);
+    const showWork = (w: Work) =>
+      `${fmt(w.redisCommands, 1)} Redis commands, ${fmt(w.pgWriteTransactions, 2)} write transactions, ${fmt(w.walBytes / 1024, 1)} KiB of WAL`;
+    for (const r of stuckRuns)
       console.log(
-        `  work per message at ${String(r.rate).padStart(3)}/s      stuck endpoint: ${fmt(s.redisCommands, 1)} Redis commands, ${fmt(s.pgCommits, 1)} commits, ${fmt(s.pgRows, 1)} rows;` +
-          ` control: ${fmt(c.redisCommands, 1)}, ${fmt(c.pgCommits, 1)}, ${fmt(c.pgRows, 1)}`,
+        `  work per message at ${String(r.rate).padStart(3)}/s      stuck endpoint: ${showWork(extraPerMessage(r, again, r.rate))}; control: ${showWork(extraPerMessage(r.control, base, r.rate))}`,
       );
-    }
+    console.log(`  the stuck endpoint standing still, per second: ${showWork(standing)}`);
     console.log(
       `  CPU per delivery (drain)        ${fmt(drainCpuMs, 3)} ms (worker)   per publish ${fmt(base.cpu.perPublish, 3)} ms (web)`,
     );
@@ -504,17 +524,22 @@ async function main() {
       figures[`  ratio to alone, stuck ${r.rate}/s (target <= 1.2)`] = r.p99 / base.p99;
       figures[`  ratio to the blocks alone between them, stuck ${r.rate}/s`] = r.p99 / again.p99;
       figures[`  control: ratio with ${r.rate}/s more to a healthy endpoint`] = r.control.p99 / base.p99;
-      const s = extraWork(r, again, r.rate);
-      const c = extraWork(r.control, base, r.rate);
-      figures[`  Redis commands per message, stuck ${r.rate}/s`] = s.redisCommands;
-      figures[`  Redis commands per message, control ${r.rate}/s`] = c.redisCommands;
-      figures[`  PostgreSQL commits per message, stuck ${r.rate}/s`] = s.pgCommits;
-      figures[`  PostgreSQL commits per message, control ${r.rate}/s`] = c.pgCommits;
-      figures[`  PostgreSQL rows written per message, stuck ${r.rate}/s`] = s.pgRows;
-      figures[`  PostgreSQL rows written per message, control ${r.rate}/s`] = c.pgRows;
     }
-    figures["Redis commands per second, alone"] = base.work.redisCommands;
-    figures["PostgreSQL commits per second, alone"] = base.work.pgCommits;
+    // The work figures after the latency ones, as their own group.
+    for (const r of stuckRuns) {
+      const s = extraPerMessage(r, again, r.rate);
+      const c = extraPerMessage(r.control, base, r.rate);
+      figures[`Redis commands per message, stuck ${r.rate}/s`] = s.redisCommands;
+      figures[`  control ${r.rate}/s (Redis commands)`] = c.redisCommands;
+      figures[`PostgreSQL write transactions per message, stuck ${r.rate}/s`] = s.pgWriteTransactions;
+      figures[`  control ${r.rate}/s (write transactions)`] = c.pgWriteTransactions;
+      figures[`KiB of WAL per message, stuck ${r.rate}/s`] = s.walBytes / 1024;
+      figures[`  control ${r.rate}/s (KiB of WAL)`] = c.walBytes / 1024;
+    }
+    figures["Redis commands per second, alone"] = base.workPerSecond.redisCommands;
+    figures["  more beside the stuck endpoint standing still (Redis commands/s)"] = standing.redisCommands;
+    figures["PostgreSQL write transactions per second, alone"] = base.workPerSecond.pgWriteTransactions;
+    figures["  more beside the stuck endpoint standing still (write transactions/s)"] = standing.pgWriteTransactions;
     figures["worker CPU ms per delivery (drain)"] = drainCpuMs;
     figures["PostgreSQL CPU ms per delivery (drain)"] = drainStoresMs.postgres;
     figures["Redis CPU ms per delivery (drain)"] = drainStoresMs.redis;

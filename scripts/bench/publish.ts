@@ -10,6 +10,7 @@
 // that makes a rate comparable between machines and hours, and the CPU milliseconds per accepted
 // message of the web process, PostgreSQL, Redis and this process (the clients), from /proc.
 import { randomUUID } from "node:crypto";
+import { once } from "node:events";
 import { Agent, request } from "undici";
 import { db } from "../../lib/db";
 import { createApiKey } from "../../lib/environments/api-keys";
@@ -26,7 +27,11 @@ const IDEMPOTENCY = (process.env.BENCH_PUBLISH_IDEMPOTENCY ?? "1") !== "0";
 // The reference first, alone on the machine; the receiver is gone before Herald starts.
 const rxPort = await freePort();
 const receiver = await startReceiverProcess(rxPort);
-const raw = await rawPostRate(`http://127.0.0.1:${rxPort}/raw`).finally(() => receiver.kill("SIGTERM"));
+const raw = await rawPostRate(`http://127.0.0.1:${rxPort}/raw`).finally(async () => {
+  const exited = once(receiver, "exit");
+  receiver.kill("SIGTERM");
+  await exited;
+});
 console.log(
   `raw undici loopback POST rate (10 in flight): ${Math.round(raw.rate)} req/s (median of ${raw.rounds.map(Math.round).join(", ")})`,
 );
@@ -157,10 +162,10 @@ try {
     "ratio to raw": rate / raw.rate,
     "p50 ms": s.p50,
     "p99 ms (target < 150)": s.p99,
-    "CPU ms per message: web": cpu.web,
-    PostgreSQL: cpu.postgres,
-    Redis: cpu.redis,
-    "clients (this process)": cpu.clients,
+    "web CPU ms per message": cpu.web,
+    "PostgreSQL CPU ms per message": cpu.postgres,
+    "Redis CPU ms per message": cpu.redis,
+    "clients' CPU ms per message (this process)": cpu.clients,
     errors: errors.length,
   });
   if (messages !== latencies.length) throw new Error(`${latencies.length} accepted but ${messages} stored`);
