@@ -93,6 +93,9 @@ const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) :
  * second, per message: the name of the variable says which).
  */
 type Work = { redisCommands: number; pgWriteTransactions: number; walBytes: number };
+const WORK_KEYS = ["redisCommands", "pgWriteTransactions", "walBytes"] as const;
+/** A Work whose every figure is `f` of its name. */
+const mapWork = (f: (k: keyof Work) => number) => Object.fromEntries(WORK_KEYS.map((k) => [k, f(k)])) as Work;
 type CpuSample = { t: number; web: number; worker: number; postgres: number; redis: number };
 /** A message published during a latency measurement: when, in which block, and when the API answered 202. */
 type Message = { t0: number; block: number; healthy: boolean; counted: boolean; answeredAt: number };
@@ -280,7 +283,7 @@ async function main() {
         };
       } catch {
         // A store that blips between two reads leaves this block's work unknown, not the run failed.
-        return { redisCommands: NaN, pgWriteTransactions: NaN, walBytes: NaN };
+        return mapWork(() => NaN);
       }
     };
 
@@ -311,7 +314,7 @@ async function main() {
       const messages = new Map<string, Message>();
       const per = conditions.map(() => ({ published: 0, healthyAccepted: 0, failures: 0 }));
       const cpuUsed = conditions.map(() => ({ web: 0, worker: 0, postgres: 0, redis: 0 }));
-      const workDone = conditions.map((): Work => ({ redisCommands: 0, pgWriteTransactions: 0, walBytes: 0 }));
+      const workDone = conditions.map(() => mapWork(() => 0));
       const timeline: CpuSample[] = [];
       const inflight: Promise<unknown>[] = [];
       const start = Date.now();
@@ -350,7 +353,7 @@ async function main() {
         used.redis += now.redis - mark.redis;
         mark = now;
         const done = workDone[order[block]!]!;
-        for (const k of Object.keys(done) as (keyof Work)[]) done[k] += work[k] - workMark[k];
+        workDone[order[block]!] = mapWork((k) => done[k] + work[k] - workMark[k]);
         workMark = work;
       };
       const timer = TIMELINE ? setInterval(() => timeline.push(cpuNow()), 1000) : undefined;
@@ -409,9 +412,7 @@ async function main() {
         const used = cpuUsed[i]!;
         const { published, healthyAccepted, failures } = per[i]!;
         const seconds = blocks.length * blockS;
-        const workPerSecond = Object.fromEntries(
-          Object.entries(workDone[i]!).map(([k, v]) => [k, v / seconds]),
-        ) as Work;
+        const workPerSecond = mapWork((k) => workDone[i]![k] / seconds);
         const cpu = {
           perPublish: used.web / (published || NaN),
           perDelivery: used.worker / (healthyAccepted || NaN),
@@ -464,7 +465,19 @@ async function main() {
       ],
       ROUNDS,
     )) as [Measured, ...Measured[]];
-    const stuckRuns = STUCK_RATES.map((rate, i) => ({ rate, ...besideStuck[i]!, control: controls[i]! }));
+    // The work one more message costs, to the stuck endpoint and to the control's healthy one:
+    // each side condition's work per second over its own sequence's blocks alone, per side message.
+    const extraPerMessage = (side: Measured, aloneThen: Measured, rate: number) =>
+      mapWork((k) => (side.workPerSecond[k] - aloneThen.workPerSecond[k]) / rate);
+    const stuckRuns = STUCK_RATES.map((rate, i) => ({
+      rate,
+      ...besideStuck[i]!,
+      control: controls[i]!,
+      extraWork: {
+        stuck: extraPerMessage(besideStuck[i]!, again, rate),
+        control: extraPerMessage(controls[i]!, base, rate),
+      },
+    }));
     // The target's "alone" is the healthy endpoints before the stuck endpoint received anything:
     // the controls' sequence. The second sequence's blocks alone are beside the stuck endpoint's
     // backlog and hung requests (they outlive a block: requests time out after 15 s), so a ratio
@@ -490,20 +503,14 @@ async function main() {
         `  healthy p99, stuck at ${String(r.rate).padStart(3)}/s   ${fmt(r.p99)} ms (x${fmt(r.p99 / base.p99, 2)} of ${fmt(base.p99)} ms)   target <= x${TARGETS.stuckP99Ratio}` +
           `   (x${fmt(r.p99 / again.p99, 2)} of the blocks alone between them; control, the same load to a healthy endpoint: ${fmt(r.control.p99)} ms, x${fmt(r.control.p99 / base.p99, 2)})`,
       );
-    // The work one more message costs, to the stuck endpoint and to the control's healthy one:
-    // each side condition's work per second over its own sequence's blocks alone, per side message.
-    // And what the stuck endpoint costs standing still (its backlog, hung requests, retries and
+    // What the stuck endpoint costs standing still (its backlog, hung requests, retries and
     // probes): the second sequence's blocks alone over the first's, per second.
-    const perKey = (f: (k: keyof Work) => number) =>
-      Object.fromEntries((["redisCommands", "pgWriteTransactions", "walBytes"] as const).map((k) => [k, f(k)])) as Work;
-    const extraPerMessage = (side: Measured, aloneThen: Measured, rate: number) =>
-      perKey((k) => (side.workPerSecond[k] - aloneThen.workPerSecond[k]) / rate);
-    const standing = perKey((k) => again.workPerSecond[k] - base.workPerSecond[k]);
+    const standing = mapWork((k) => again.workPerSecond[k] - base.workPerSecond[k]);
     const showWork = (w: Work) =>
       `${fmt(w.redisCommands, 1)} Redis commands, ${fmt(w.pgWriteTransactions, 2)} write transactions, ${fmt(w.walBytes / 1024, 1)} KiB of WAL`;
     for (const r of stuckRuns)
       console.log(
-        `  work per message at ${String(r.rate).padStart(3)}/s      stuck endpoint: ${showWork(extraPerMessage(r, again, r.rate))}; control: ${showWork(extraPerMessage(r.control, base, r.rate))}`,
+        `  work per message at ${String(r.rate).padStart(3)}/s      stuck endpoint: ${showWork(r.extraWork.stuck)}; control: ${showWork(r.extraWork.control)}`,
       );
     console.log(`  the stuck endpoint standing still, per second: ${showWork(standing)}`);
     console.log(
@@ -527,8 +534,7 @@ async function main() {
     }
     // The work figures after the latency ones, as their own group.
     for (const r of stuckRuns) {
-      const s = extraPerMessage(r, again, r.rate);
-      const c = extraPerMessage(r.control, base, r.rate);
+      const { stuck: s, control: c } = r.extraWork;
       figures[`Redis commands per message, stuck ${r.rate}/s`] = s.redisCommands;
       figures[`  control ${r.rate}/s (Redis commands)`] = c.redisCommands;
       figures[`PostgreSQL write transactions per message, stuck ${r.rate}/s`] = s.pgWriteTransactions;
